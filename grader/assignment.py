@@ -1,0 +1,182 @@
+"""Assignments: ``assignment.yaml`` models, loading, and finding built-in ones.
+
+The pydantic models here are the one source of the assignment JSON Schema
+(``grader schema assignment``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import jsonschema
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from grader.errors import GraderError, InputFileError
+
+Check = Literal["value", "action", "expanded", "evaluated", "generated", "prunes", "time"]
+Visibility = Literal["visible", "hidden"]
+DepthUnit = Literal["ply", "round"]
+
+ASSIGNMENT_FILE = "assignment.yaml"
+GOLDEN_DIR = "golden"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, frozen=True, extra="forbid")
+
+
+class TestSpec(_Strict):
+    """One graded test: a tree, a depth, the conventions, and what is checked."""
+
+    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", description="Unique test name")
+    tree: str = Field(description="Path of the *.tree.json file, relative to assignment.yaml")
+    depth: int = Field(ge=0, description="Search depth, in plies (or rounds, see depth_unit)")
+    points: float = Field(ge=0, description="Points the test is worth")
+    checks: list[Check] = Field(
+        default_factory=lambda: ["value", "action"], description="What the test compares"
+    )
+    description: str | None = Field(default=None, description="What the test is about")
+    visibility: Visibility = Field(default="visible", description="hidden: instructors only")
+    prune_on_equality: bool = Field(
+        default=True, description="Prune when alpha >= beta (false: only when alpha > beta)"
+    )
+    fail_soft: bool = Field(default=False, description="Grade fail-soft alpha-beta values")
+    depth_unit: DepthUnit = Field(
+        default="ply", description="'ply', or 'round' where every player moves once (CS188)"
+    )
+    quiescence_depth: int | None = Field(
+        default=None, ge=0, description="Quiescence only: most noisy plies past the horizon"
+    )
+    utility_bound: float | None = Field(
+        default=None, description="max^n only: bound on the sum of utilities (shallow pruning)"
+    )
+    algorithm: str | None = Field(
+        default=None, description="Reference algorithm, when it differs from the assignment's"
+    )
+    time_limit: float | None = Field(
+        default=None, gt=0, description="Seconds for this test; defaults to the assignment's"
+    )
+    memory_mb: int | None = Field(
+        default=None, gt=0, description="Memory for this test; defaults to the assignment's"
+    )
+
+
+class Assignment(_Strict):
+    """An assignment pack: the entry point a submission defines, and its tests."""
+
+    name: str = Field(description="Assignment name")
+    entry: str = Field(
+        pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", description="Function the submission must define"
+    )
+    algorithm: str | None = Field(
+        default=None, description="Reference algorithm that defines the goldens (default: entry)"
+    )
+    description: str | None = Field(default=None, description="Shown to students")
+    time_limit: float = Field(default=2.0, gt=0, description="Seconds per test, wall clock")
+    memory_mb: int = Field(default=256, gt=0, description="Memory limit per sandbox, MiB")
+    tests: list[TestSpec] = Field(min_length=1, description="The graded tests, in order")
+
+    def reference_for(self, test: TestSpec) -> str:
+        return test.algorithm or self.algorithm or self.entry
+
+    def test_time_limit(self, test: TestSpec) -> float:
+        return test.time_limit if test.time_limit is not None else self.time_limit
+
+    def test_memory_mb(self, test: TestSpec) -> int:
+        return test.memory_mb if test.memory_mb is not None else self.memory_mb
+
+
+def assignment_schema() -> dict[str, Any]:
+    """The JSON Schema of ``assignment.yaml``."""
+    schema = Assignment.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "assignment.schema.json"
+    return schema
+
+
+def builtin_root() -> Path:
+    """The folder of the built-in assignments, shipped as package data."""
+    import assignments
+
+    return Path(assignments.__file__).parent
+
+
+def builtin_names() -> list[str]:
+    root = builtin_root()
+    return sorted(p.parent.name for p in root.glob(f"*/{ASSIGNMENT_FILE}"))
+
+
+def resolve(name_or_path: str | Path) -> Path:
+    """The folder of an assignment given by built-in name or path (``-a`` in the CLI)."""
+    path = Path(name_or_path)
+    if path.is_file() and path.name == ASSIGNMENT_FILE:
+        return path.parent
+    if path.is_dir() and (path / ASSIGNMENT_FILE).is_file():
+        return path
+    builtin = builtin_root() / str(name_or_path)
+    if (builtin / ASSIGNMENT_FILE).is_file():
+        return builtin
+    if path.is_dir():
+        raise GraderError(f"{path}: no {ASSIGNMENT_FILE} in this folder")
+    raise GraderError(
+        f"unknown assignment {str(name_or_path)!r}: give a built-in name "
+        f"({', '.join(builtin_names())}) or a folder holding {ASSIGNMENT_FILE}"
+    )
+
+
+class LoadedAssignment:
+    """An assignment with the folder it came from."""
+
+    def __init__(self, spec: Assignment, folder: Path) -> None:
+        self.spec = spec
+        self.folder = folder
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    def tree_path(self, test: TestSpec) -> Path:
+        return self.folder / test.tree
+
+    def golden_path(self, test: TestSpec) -> Path:
+        return self.folder / GOLDEN_DIR / f"{test.name}.json"
+
+    def test(self, name: str) -> TestSpec:
+        for t in self.spec.tests:
+            if t.name == name:
+                return t
+        names = ", ".join(t.name for t in self.spec.tests)
+        raise GraderError(f"assignment {self.name!r} has no test {name!r}; its tests: {names}")
+
+
+def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
+    """Find, read and validate an assignment (its trees are checked by ``grader validate``)."""
+    folder = resolve(name_or_path)
+    path = folder / ASSIGNMENT_FILE
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        place = f"line {mark.line + 1} column {mark.column + 1}" if mark else ""
+        raise InputFileError(path, place, f"not valid YAML: {getattr(exc, 'problem', exc)}") from None
+    except OSError as exc:
+        raise InputFileError(path, "", f"cannot be read ({exc})") from None
+    if not isinstance(data, dict):
+        raise InputFileError(path, "(top level)", "an assignment file holds a YAML mapping")
+    errors = list(jsonschema.Draft202012Validator(assignment_schema()).iter_errors(data))
+    if errors:
+        error = jsonschema.exceptions.best_match(errors)
+        place = ".".join(str(p) for p in error.absolute_path) or "(top level)"
+        raise InputFileError(path, place, error.message)
+    try:
+        spec = Assignment.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise InputFileError(path, ".".join(str(p) for p in err["loc"]), err["msg"]) from None
+    names = [t.name for t in spec.tests]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise InputFileError(path, f"tests.{i}.name", f"{name!r} is used twice; rename one")
+    return LoadedAssignment(spec, folder)

@@ -1,0 +1,44 @@
+"""The one base error of the grader and its exit codes.
+
+A ``GraderError`` is the grader's refusal of bad usage or bad input files; the CLI prints
+it as ``Error: <message>`` and exits with its code. A student's failure is never a
+``GraderError``: it is a result in the report.
+"""
+
+from __future__ import annotations
+
+EXIT_OK = 0
+EXIT_TESTS_FAILED = 1
+EXIT_USAGE = 2
+
+
+class GraderError(Exception):
+    """Bad usage or bad input: shown as ``Error: <message>``, exits with ``exit_code``."""
+
+    exit_code: int = EXIT_USAGE
+
+    def __init__(self, message: str, *, exit_code: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if exit_code is not None:
+            self.exit_code = exit_code
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class InputFileError(GraderError):
+    """A file (tree, assignment, golden, report) is malformed: names the file, place, fix."""
+
+    def __init__(self, path: object, place: str, reason: str) -> None:
+        where = f"{path}: {place}: " if place else f"{path}: "
+        super().__init__(where + reason)
+        self.path = path
+        self.place = place
+        self.reason = reason
+
+
+class GameError(Exception):
+    """A call on a ``game`` that the tree cannot answer (an illegal action, a utility of a
+    non-terminal state). Raised into the search that made the call: for a student, it ends
+    the test as ``error`` with this message."""

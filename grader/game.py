@@ -1,0 +1,108 @@
+"""``TreeGame``: the student API of DESIGN.md over a loaded tree, recording every call.
+
+States are node ids. Each method records ``(op, state)`` in the game's :class:`Trace`
+before it answers, so the trace is the full, ordered record of what a search asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from grader.errors import GameError
+from grader.trace import Trace
+from grader.tree import Node, Tree, Value
+
+
+class TreeGame:
+    """A game whose states are the nodes of a fixed tree; every call is traced."""
+
+    def __init__(self, tree: Tree, trace: Trace | None = None) -> None:
+        self.tree = tree
+        self.trace = trace if trace is not None else Trace()
+        self.num_players = tree.players
+        self.initial_state = tree.root
+        self._nodes = tree.nodes
+        self._record: Callable[[tuple[str, str]], None] = self.trace.calls.append
+
+    def _node(self, s: Hashable) -> Node:
+        try:
+            return self._nodes[s]  # type: ignore[index]
+        except (KeyError, TypeError):
+            raise GameError(f"{s!r} is not a state of this game") from None
+
+    def to_move(self, s: str) -> int:
+        node = self._node(s)
+        self._record(("to_move", s))
+        if node.to_move is None:
+            if node.chance:
+                raise GameError(f"{s} is a chance node: no player moves there")
+            raise GameError(f"{s} is terminal: no player moves there")
+        return node.to_move
+
+    def actions(self, s: str) -> list[str]:
+        node = self._node(s)
+        self._record(("actions", s))
+        return list(node.actions)
+
+    def result(self, s: str, a: Any) -> str:
+        node = self._node(s)
+        self._record(("result", s))
+        try:
+            return node.children[node.actions.index(a)]
+        except ValueError:
+            raise GameError(f"{a!r} is not an action of {s}") from None
+
+    def is_terminal(self, s: str) -> bool:
+        node = self._node(s)
+        self._record(("is_terminal", s))
+        return node.utility is not None
+
+    def utility(self, s: str, p: int = 0) -> Value:
+        return self.utilities(s)[self._player(p)]
+
+    def utilities(self, s: str) -> list[Value]:
+        node = self._node(s)
+        self._record(("utility", s))
+        if node.utility is None:
+            raise GameError(f"utility of {s}, which is not terminal")
+        return list(node.utility)
+
+    def evaluate(self, s: str, p: int = 0) -> Value:
+        return self.evaluations(s)[self._player(p)]
+
+    def evaluations(self, s: str) -> list[Value]:
+        node = self._node(s)
+        self._record(("evaluate", s))
+        if node.utility is not None:
+            return list(node.utility)  # a terminal's heuristic value is its payoff
+        if node.eval is None:
+            raise GameError(f"evaluate({s}): the tree gives {s} no eval; it is below the cut-off")
+        return list(node.eval)
+
+    def is_quiet(self, s: str) -> bool:
+        node = self._node(s)
+        self._record(("is_quiet", s))
+        return not node.noisy
+
+    def noisy_actions(self, s: str) -> list[str]:
+        node = self._node(s)
+        self._record(("noisy_actions", s))
+        return [a for a in node.actions if a in node.noisy]
+
+    def is_chance(self, s: str) -> bool:
+        node = self._node(s)
+        self._record(("is_chance", s))
+        return node.chance
+
+    def chance_outcomes(self, s: str) -> list[tuple[str, float]]:
+        node = self._node(s)
+        self._record(("chance_outcomes", s))
+        if not node.chance:
+            raise GameError(f"chance_outcomes({s}): {s} is not a chance node")
+        return list(zip(node.actions, node.probabilities or (), strict=True))
+
+    def _player(self, p: Any) -> int:
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.num_players:
+            raise GameError(f"player {p!r} does not exist; players are 0 to {self.num_players - 1}")
+        return p

@@ -1,0 +1,72 @@
+"""What every sandbox offers the grader: run one test of a submission, get a ``RunResult``.
+
+A sandbox holds one submission for all its tests. The student's code runs in another
+process (a child, or a container); the trusted side answers its ``game`` calls from the
+tree and records them. Expected results never enter a sandbox.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal
+
+from grader.trace import Trace
+from grader.tree import Tree
+
+RunStatus = Literal["ok", "timeout", "memory", "error", "sandbox_error"]
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    """One test to run: the tree, the entry point, the depth as the student receives it."""
+
+    test_name: str
+    tree: Tree
+    entry: str
+    depth: int
+    time_limit: float
+    memory_mb: int = 256
+
+
+@dataclass
+class RunResult:
+    """How one run ended. ``value``/``action`` are set (validated in shape) when ``ok``."""
+
+    status: RunStatus
+    trace: Trace = field(default_factory=Trace)
+    value: Any = None
+    action: Any = None
+    message: str | None = None  # one line a student understands, for any status but ok
+    detail: str | None = None  # the student's part of a traceback, if any
+    output: str = ""  # what the submission printed, bounded
+    time_s: float = 0.0
+
+
+class Sandbox(ABC):
+    """A place to run one submission's tests; a context manager that leaves nothing behind."""
+
+    def __init__(self, submission: Path, *, memory_mb: int = 256) -> None:
+        self.submission = submission
+        self.memory_mb = memory_mb
+
+    @abstractmethod
+    def run(self, request: RunRequest) -> RunResult:
+        """Run one test. A student's failure is a result, never an exception."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Kill everything the sandbox started and remove what it created."""
+
+    def __enter__(self) -> Sandbox:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -1,0 +1,92 @@
+"""The ``game-tree/1`` file format: pydantic models, the one source of its JSON Schema.
+
+Two forms share the format tag: the full form (``players``, ``root``, ``nodes``) and the
+compact ``nested`` form (MAX at the root, players alternating, leaves are utilities).
+``grader schema tree`` prints :func:`tree_schema`; the copy shipped in
+``grader/schemas/game-tree.schema.json`` is checked against it by a test.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+from typing_extensions import TypeAliasType
+
+Number = Union[int, float]
+Payoff = Union[int, float, list[Union[int, float]]]
+NestedValue = TypeAliasType("NestedValue", Union[int, float, list["NestedValue"]])  # type: ignore[misc]
+
+FORMAT = "game-tree/1"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, frozen=True, extra="forbid")
+
+
+class NodeSpec(_Strict):
+    """One node of the full form: a decision node, a chance node, or a terminal."""
+
+    to_move: int | None = Field(
+        default=None, ge=0, description="Index of the player to move (0 = MAX); decision nodes"
+    )
+    children: dict[str, str] | None = Field(
+        default=None,
+        description="Ordered map action -> child node id; ids may repeat (transpositions)",
+    )
+    utility: Payoff | None = Field(
+        default=None,
+        description="Payoff of a terminal node: a number (for player 0 of two) or one per player",
+    )
+    eval: Payoff | None = Field(
+        default=None,
+        description="Heuristic value of a non-terminal node, used when the search is cut off",
+    )
+    noisy: list[str] | None = Field(
+        default=None, description="Capture-like actions of this node, searched by quiescence"
+    )
+    chance: bool = Field(default=False, description="True for a chance node (expectimax)")
+    probabilities: dict[str, Number] | None = Field(
+        default=None, description="Chance node only: action -> probability, summing to 1"
+    )
+    label: str | None = Field(default=None, description="Free text shown in drawings")
+
+
+class FullTree(_Strict):
+    """The full form of a game tree."""
+
+    format: Literal["game-tree/1"] = Field(description="Format tag, always 'game-tree/1'")
+    name: str | None = Field(default=None, description="Name of the tree, shown in reports")
+    description: str | None = Field(default=None, description="What the tree is for")
+    players: int = Field(default=2, ge=1, le=16, description="Number of players")
+    root: str = Field(description="Id of the root node")
+    nodes: dict[str, NodeSpec] = Field(description="Map node id -> node")
+
+
+class NestedTree(_Strict):
+    """The compact form: nested lists, MAX at the root, players alternating."""
+
+    format: Literal["game-tree/1"] = Field(description="Format tag, always 'game-tree/1'")
+    name: str | None = Field(default=None, description="Name of the tree, shown in reports")
+    description: str | None = Field(default=None, description="What the tree is for")
+    players: int = Field(default=2, ge=1, le=16, description="Number of players, alternating")
+    nested: list[NestedValue] = Field(
+        description="Children of the root; a list is a decision node, a number a terminal"
+    )
+
+
+def tree_schema() -> dict[str, Any]:
+    """The JSON Schema of ``game-tree/1`` files, built from the models above."""
+    full = FullTree.model_json_schema()
+    nested = NestedTree.model_json_schema()
+    defs = {**full.pop("$defs", {}), **nested.pop("$defs", {})}
+    defs["FullTree"] = full
+    defs["NestedTree"] = nested
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "game-tree-1.schema.json",
+        "title": "game-tree/1",
+        "description": "A fixed game tree for grading adversarial-search agents.",
+        "oneOf": [{"$ref": "#/$defs/FullTree"}, {"$ref": "#/$defs/NestedTree"}],
+        "$defs": defs,
+    }

@@ -1,0 +1,61 @@
+"""Alpha-beta pruning, fail-hard or fail-soft, pruning on ``>=`` or only on ``>``."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from reference.api import Action, DepthUnit, Game, Value, check_two_player, plies
+
+
+def alphabeta(
+    game: Game,
+    state: Any,
+    depth: int,
+    *,
+    prune_on_equality: bool = True,
+    fail_soft: bool = False,
+    depth_unit: DepthUnit = "ply",
+    alpha: Value = -math.inf,
+    beta: Value = math.inf,
+) -> tuple[Value, Action | None]:
+    """Alpha-beta value of ``state`` for player 0 (MAX), and MAX's first best action.
+
+    ``prune_on_equality`` prunes when ``alpha >= beta`` (AIMA); False prunes only when
+    ``alpha > beta`` (CS188). Fail-hard clamps a node's value into ``[alpha, beta]``;
+    fail-soft returns the best value seen, which may lie outside the window. At the root
+    (an infinite window) both give the minimax value.
+    """
+    check_two_player(game, "alphabeta")
+    return _alphabeta(
+        game, state, plies(game, depth, depth_unit), alpha, beta, prune_on_equality, fail_soft
+    )
+
+
+def _alphabeta(
+    game: Game, s: Any, depth: int, alpha: Value, beta: Value, eq: bool, soft: bool
+) -> tuple[Value, Action | None]:
+    if game.is_terminal(s):
+        return game.utility(s, 0), None
+    if depth == 0:
+        return game.evaluate(s, 0), None
+    maximizing = game.to_move(s) == 0
+    best_value: Value = -math.inf if maximizing else math.inf
+    best_action: Action | None = None
+    for a in game.actions(s):
+        value, _ = _alphabeta(game, game.result(s, a), depth - 1, alpha, beta, eq, soft)
+        if maximizing:
+            if value > best_value or best_action is None:
+                best_value, best_action = value, a
+            if best_value >= beta if eq else best_value > beta:
+                break  # cut-off: MIN above already has a move no better than this for MAX
+            alpha = max(alpha, best_value)
+        else:
+            if value < best_value or best_action is None:
+                best_value, best_action = value, a
+            if best_value <= alpha if eq else best_value < alpha:
+                break  # cut-off: MAX above already has a move at least this good
+            beta = min(beta, best_value)
+    if not soft:
+        best_value = min(max(best_value, alpha), beta)  # fail-hard: clamp into the window
+    return best_value, best_action

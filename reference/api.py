@@ -1,0 +1,47 @@
+"""The student API as a typing protocol, and the conventions shared by every search."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any, Literal, Protocol
+
+Value = int | float
+State = Hashable
+Action = Any
+DepthUnit = Literal["ply", "round"]
+
+
+class Game(Protocol):
+    """What a search may call: the formal game of DESIGN.md."""
+
+    num_players: int
+
+    def to_move(self, s: Any) -> int: ...
+    def actions(self, s: Any) -> Sequence[Action]: ...
+    def result(self, s: Any, a: Action) -> Any: ...
+    def is_terminal(self, s: Any) -> bool: ...
+    def utility(self, s: Any, p: int = 0) -> Value: ...
+    def utilities(self, s: Any) -> Sequence[Value]: ...
+    def evaluate(self, s: Any, p: int = 0) -> Value: ...
+    def evaluations(self, s: Any) -> Sequence[Value]: ...
+    def is_quiet(self, s: Any) -> bool: ...
+    def noisy_actions(self, s: Any) -> Sequence[Action]: ...
+    def is_chance(self, s: Any) -> bool: ...
+    def chance_outcomes(self, s: Any) -> Sequence[tuple[Action, float]]: ...
+
+
+def plies(game: Game, depth: int, unit: DepthUnit) -> int:
+    """Depth in plies: a round is one move of every player (CS188's ``depth``)."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"depth must be a whole number >= 0, not {depth!r}")
+    if unit == "round":
+        return depth * game.num_players
+    if unit != "ply":
+        raise ValueError(f"depth unit must be 'ply' or 'round', not {unit!r}")
+    return depth
+
+
+def check_two_player(game: Game, algorithm: str) -> None:
+    """Refuse a game that a two-player zero-sum search cannot play."""
+    if game.num_players != 2:
+        raise ValueError(f"{algorithm} needs a two-player game, not {game.num_players} players")

@@ -1,0 +1,1 @@
+"""Sandboxes for untrusted submissions: the stdlib-only harness and the Docker image."""
