@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from grader.errors import GraderError, InputFileError
 
 Check = Literal["value", "action", "expanded", "evaluated", "generated", "prunes", "time"]
+_DEFAULT_CHECKS: tuple[Check, ...] = ("value", "action")
 Visibility = Literal["visible", "hidden"]
 DepthUnit = Literal["ply", "round"]
 
@@ -35,7 +36,7 @@ class TestSpec(_Strict):
     depth: int = Field(ge=0, description="Search depth, in plies (or rounds, see depth_unit)")
     points: float = Field(ge=0, description="Points the test is worth")
     checks: list[Check] = Field(
-        default_factory=lambda: ["value", "action"], description="What the test compares"
+        default_factory=lambda: list(_DEFAULT_CHECKS), description="What the test compares"
     )
     description: str | None = Field(default=None, description="What the test is about")
     visibility: Visibility = Field(default="visible", description="hidden: instructors only")
@@ -160,7 +161,8 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         place = f"line {mark.line + 1} column {mark.column + 1}" if mark else ""
-        raise InputFileError(path, place, f"not valid YAML: {getattr(exc, 'problem', exc)}") from None
+        reason = f"not valid YAML: {getattr(exc, 'problem', exc)}"
+        raise InputFileError(path, place, reason) from None
     except OSError as exc:
         raise InputFileError(path, "", f"cannot be read ({exc})") from None
     if not isinstance(data, dict):

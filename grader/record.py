@@ -68,5 +68,5 @@ def make_record(
 
 def _plain_value(value: Any) -> Value | list[Value] | None:
     if value is None or isinstance(value, (int, float)):
-        return value  # type: ignore[no-any-return]
+        return value
     return list(value)

@@ -191,17 +191,18 @@ def _schema_check(data: dict[str, Any], form: str, source: str) -> None:
 
 
 def _schema_reason(error: jsonschema.ValidationError) -> str:
+    schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
     if error.validator == "additionalProperties":
-        allowed = sorted(error.schema.get("properties", {}))
+        allowed = sorted(schema.get("properties", {}))
         return f"{error.message}; allowed keys: {', '.join(allowed)}"
     if error.validator == "required":
         return f"{error.message}"
     if error.validator == "anyOf":
-        expected = _describe_anyof(error.schema.get("anyOf", []))
+        expected = _describe_anyof(schema.get("anyOf", []))
         return f"{error.instance!r} is not {expected}"
     if error.validator == "const" or error.validator == "enum":
         return f"{error.message}"
-    return error.message
+    return str(error.message)
 
 
 def _describe_anyof(options: Sequence[Mapping[str, Any]]) -> str:

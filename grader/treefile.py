@@ -8,14 +8,14 @@ compact ``nested`` form (MAX at the root, players alternating, leaves are utilit
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypeAliasType
 
-Number = Union[int, float]
-Payoff = Union[int, float, list[Union[int, float]]]
-NestedValue = TypeAliasType("NestedValue", Union[int, float, list["NestedValue"]])  # type: ignore[misc]
+Number = int | float
+Payoff = int | float | list[int | float]
+NestedValue = TypeAliasType("NestedValue", int | float | list["NestedValue"])  # type: ignore[misc]
 
 FORMAT = "game-tree/1"
 
@@ -69,7 +69,9 @@ class NestedTree(_Strict):
     format: Literal["game-tree/1"] = Field(description="Format tag, always 'game-tree/1'")
     name: str | None = Field(default=None, description="Name of the tree, shown in reports")
     description: str | None = Field(default=None, description="What the tree is for")
-    players: int = Field(default=2, ge=1, le=16, description="Number of players, alternating")
+    players: int = Field(
+        default=2, ge=2, le=2, description="Always 2: use the full form for more players"
+    )
     nested: list[NestedValue] = Field(
         description="Children of the root; a list is a decision node, a number a terminal"
     )

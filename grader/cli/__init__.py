@@ -39,6 +39,7 @@ def main() -> None:
 
 
 def _register() -> None:
+    import grader.cli.check  # noqa: F401
     from grader.cli import authoring  # noqa: F401  (registers its commands)
 
 

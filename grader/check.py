@@ -1,0 +1,168 @@
+"""Grading one submission: open one sandbox, run every test through it, score each.
+
+:func:`grade_submission` is what ``grader check`` calls. A student's failure (a crash, a
+timeout, a wrong answer) is a result in the report; a :class:`GraderError` is raised only
+for bad usage or input: a missing submission, an unknown test, a missing golden.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tempfile
+import time
+import zipfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Literal
+
+from grader.assignment import LoadedAssignment, TestSpec, load_assignment
+from grader.errors import GraderError
+from grader.golden import Golden, load_golden
+from grader.report import Report, TestResult, make_report
+from grader.sandbox.base import RunRequest, RunResult, Sandbox
+from grader.scoring import TestContext, score_run
+from grader.tree import Tree, load_tree
+
+SandboxKind = Literal["local", "docker"]
+SandboxOpener = Callable[[SandboxKind, Path, int], Sandbox]
+ENTRY_FILE = "agent.py"
+ZIP_LIMIT = 20 * 1024 * 1024  # bytes a submission's archive may unpack to
+
+
+def _open_sandbox(kind: SandboxKind, submission: Path, memory_mb: int) -> Sandbox:
+    from grader.sandbox import open_sandbox  # type: ignore[attr-defined,unused-ignore]
+
+    sandbox: Sandbox = open_sandbox(kind, submission, memory_mb=memory_mb)
+    return sandbox
+
+
+def grade_submission(
+    *,
+    submission: Path,
+    assignment: str | Path,
+    sandbox: SandboxKind = "local",
+    tests: Sequence[str] | None = None,
+    opener: SandboxOpener | None = None,
+) -> Report:
+    """Grade ``submission`` (a ``.py`` file, a folder holding ``agent.py``, or a ``.zip`` of
+    either) on ``assignment`` (a built-in name or a folder), all tests or those named."""
+    started = time.perf_counter()
+    loaded = load_assignment(assignment)
+    specs = [loaded.test(name) for name in tests] if tests else list(loaded.spec.tests)
+    contexts = [_context(loaded, spec) for spec in specs]
+    memory_mb = max(loaded.spec.test_memory_mb(spec) for spec in specs)
+    with _submission_folder(Path(submission)) as folder:
+        results = _run_all(
+            opener or _open_sandbox, sandbox, folder, loaded, contexts, memory_mb
+        )
+    return make_report(
+        assignment=loaded.name,
+        submission=Path(submission).name,
+        tests=results,
+        sandbox=sandbox,
+        time_s=time.perf_counter() - started,
+    )
+
+
+def _run_all(
+    opener: SandboxOpener,
+    kind: SandboxKind,
+    folder: Path,
+    loaded: LoadedAssignment,
+    contexts: list[TestContext],
+    memory_mb: int,
+) -> list[TestResult]:
+    try:
+        box = opener(kind, folder, memory_mb)
+    except GraderError:
+        raise
+    except Exception as exc:  # the grader's own failure: no test is charged
+        reason = f"could not start the {kind} sandbox: {type(exc).__name__}: {exc}"
+        return [score_run(RunResult(status="sandbox_error", message=reason), c) for c in contexts]
+    results: list[TestResult] = []
+    with box:
+        for ctx in contexts:
+            request = RunRequest(
+                test_name=ctx.spec.name,
+                tree=ctx.tree,
+                entry=loaded.spec.entry,
+                depth=ctx.spec.depth,
+                time_limit=ctx.time_limit,
+                memory_mb=loaded.spec.test_memory_mb(ctx.spec),
+            )
+            results.append(score_run(_run_one(box, request), ctx))
+    return results
+
+
+def _run_one(box: Sandbox, request: RunRequest) -> RunResult:
+    try:
+        return box.run(request)
+    except GraderError:
+        raise
+    except Exception as exc:  # a failure of the sandbox itself, never the student's
+        return RunResult(
+            status="sandbox_error", message=f"sandbox failure: {type(exc).__name__}: {exc}"
+        )
+
+
+def _context(loaded: LoadedAssignment, spec: TestSpec) -> TestContext:
+    tree_path = loaded.tree_path(spec)
+    tree: Tree = load_tree(tree_path)
+    golden: Golden = load_golden(loaded.golden_path(spec))
+    digest = hashlib.sha256(tree_path.read_bytes()).hexdigest()
+    if golden.tree_sha256 != digest:
+        raise GraderError(
+            f"{loaded.golden_path(spec)}: stale golden: {spec.tree} changed since it was "
+            f"built; run `grader build -a {loaded.folder}`"
+        )
+    return TestContext(
+        spec=spec,
+        tree=tree,
+        golden=golden.record,
+        algorithm=loaded.spec.reference_for(spec),
+        time_limit=loaded.spec.test_time_limit(spec),
+    )
+
+
+@contextmanager
+def _submission_folder(path: Path) -> Iterator[Path]:
+    """A folder holding the submission's ``agent.py``, made from a file or an archive."""
+    if not path.exists():
+        raise GraderError(f"{path}: no such submission; give a .py file or a folder with agent.py")
+    if path.is_dir():
+        if not (path / ENTRY_FILE).is_file():
+            raise GraderError(f"{path}: no {ENTRY_FILE} in this folder; name your module agent.py")
+        yield path
+        return
+    if path.suffix not in (".py", ".zip"):
+        raise GraderError(f"{path}: a submission is a .py file, a .zip, or a folder with agent.py")
+    tmp = Path(tempfile.mkdtemp(prefix="grader-submission-"))
+    try:
+        if path.suffix == ".py":
+            shutil.copyfile(path, tmp / ENTRY_FILE)
+            yield tmp
+        else:
+            yield _unzip(path, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _unzip(path: Path, dest: Path) -> Path:
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = archive.infolist()
+            if sum(m.file_size for m in members) > ZIP_LIMIT:
+                raise GraderError(f"{path}: unpacks to more than {ZIP_LIMIT >> 20} MB")
+            for member in members:
+                target = (dest / member.filename).resolve()
+                if not target.is_relative_to(dest.resolve()):
+                    raise GraderError(f"{path}: {member.filename!r} points outside the archive")
+            archive.extractall(dest)
+    except zipfile.BadZipFile as exc:
+        raise GraderError(f"{path}: not a valid zip archive ({exc})") from None
+    agents = sorted(dest.rglob(ENTRY_FILE), key=lambda p: len(p.parts))
+    if not agents:
+        raise GraderError(f"{path}: no {ENTRY_FILE} in the archive")
+    return agents[0].parent

@@ -1,0 +1,107 @@
+"""``grader check``: grade one submission and say where its search went wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from grader.cli import main
+from grader.errors import EXIT_OK, EXIT_TESTS_FAILED
+from grader.report import Report, report_json, student_view
+from grader.reports.feedback import STATUS_WORDS, feedback_lines, points, total_line
+
+_STYLES = {
+    "passed": "green",
+    "failed": "red",
+    "timeout": "yellow",
+    "memory": "yellow",
+    "error": "red",
+    "sandbox_error": "magenta",
+}
+
+
+@main.command()
+@click.argument("submission", type=click.Path(path_type=Path))
+@click.option(
+    "-a", "--assignment", required=True, help="A built-in assignment's name or a folder."
+)
+@click.option("--test", "tests", multiple=True, help="Run only this test (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print only the JSON report.")
+@click.option(
+    "--sandbox",
+    type=click.Choice(["local", "docker"]),
+    default="local",
+    show_default=True,
+    help="Where the submission runs.",
+)
+@click.option(
+    "--report-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Also write report.json, results.json (Gradescope), junit.xml and summary.md here.",
+)
+@click.option(
+    "--show-hidden", is_flag=True, help="Show hidden tests' expected answers (instructors)."
+)
+def check(
+    submission: Path,
+    assignment: str,
+    tests: tuple[str, ...],
+    as_json: bool,
+    sandbox: str,
+    report_dir: Path | None,
+    show_hidden: bool,
+) -> None:
+    """Grade SUBMISSION (a .py file, or a folder with agent.py) on an assignment.
+
+    Exit codes: 0 all tests passed, 1 some failed, 2 bad usage or bad input files.
+    """
+    from grader.check import grade_submission
+    from grader.reports import write_reports
+
+    report = grade_submission(
+        submission=submission,
+        assignment=assignment,
+        sandbox="docker" if sandbox == "docker" else "local",
+        tests=list(tests) or None,
+    )
+    shown = report if show_hidden else student_view(report)
+    if report_dir is not None:
+        write_reports(shown, report_dir)
+    if as_json:
+        click.echo(report_json(shown), nl=False)
+    else:
+        print_report(shown, Console(highlight=False, soft_wrap=True))
+    click.get_current_context().exit(EXIT_OK if report.all_passed else EXIT_TESTS_FAILED)
+
+
+def print_report(report: Report, console: Console) -> None:
+    """The table of tests, each failure's explanation, and the total."""
+    table = Table(title=f"{report.assignment}: {report.submission}", title_justify="left")
+    table.add_column("Test")
+    table.add_column("Status")
+    table.add_column("Points", justify="right")
+    table.add_column("Time (s)", justify="right")
+    for t in report.tests:
+        table.add_row(
+            Text(t.name),
+            Text(STATUS_WORDS[t.status], style=_STYLES[t.status]),
+            f"{points(t.score)}/{points(t.max_score)}",
+            f"{t.time_s:.3f}",
+        )
+    console.print(table)
+    for t in report.tests:
+        lines = feedback_lines(t)
+        if not lines:
+            continue
+        console.print(Text(f"{t.name}:", style="bold"))
+        for line in lines:
+            console.print(Text(f"  {line}"))
+        if t.output:
+            console.print(Text("  your output:", style="dim"))
+            console.print(Text("    " + t.output.rstrip().replace("\n", "\n    "), style="dim"))
+    style = "bold green" if report.all_passed else "bold red"
+    console.print(Text(total_line(report), style=style))

@@ -1,0 +1,43 @@
+"""Writers of a :class:`~grader.report.Report`: JSON, Gradescope, JUnit, Markdown, CSV.
+
+:func:`write_reports` writes the per-submission files of ``grader check --report-dir``:
+``report.json``, ``results.json`` (Gradescope), ``junit.xml`` and ``summary.md``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from grader.errors import GraderError
+from grader.report import Report, report_json
+from grader.reports.gradescope import gradescope_json
+from grader.reports.junit import junit_xml
+from grader.reports.markdown import markdown_summary
+
+REPORT_FILES = ("report.json", "results.json", "junit.xml", "summary.md")
+
+
+def write_reports(report: Report, directory: Path) -> list[Path]:
+    """Write every per-submission report into ``directory`` (created if missing)."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise GraderError(f"{directory}: cannot create the report folder ({exc})") from None
+    texts = {
+        "report.json": report_json(report),
+        "results.json": gradescope_json(report),
+        "junit.xml": junit_xml(report),
+        "summary.md": markdown_summary(report),
+    }
+    paths = []
+    for name, text in texts.items():
+        path = directory / name
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise GraderError(f"{path}: cannot write the report ({exc})") from None
+        paths.append(path)
+    return paths
+
+
+__all__ = ["REPORT_FILES", "gradescope_json", "junit_xml", "markdown_summary", "write_reports"]

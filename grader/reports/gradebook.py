@@ -1,0 +1,53 @@
+"""The CSV gradebook: one row per submission, one column per test's points."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from grader.errors import GraderError
+from grader.report import Report
+from grader.reports.feedback import points
+
+FIXED_COLUMNS = ("submission", "score", "max_score", "passed", "failed", "grader_faults")
+
+
+def gradebook_header(test_names: Sequence[str]) -> list[str]:
+    """The column names: the fixed ones, then one per test."""
+    return [*FIXED_COLUMNS, *test_names]
+
+
+def gradebook_row(report: Report, test_names: Sequence[str]) -> list[str]:
+    """One submission's row; a test the report lacks is left empty."""
+    by_name = {t.name: t for t in report.tests}
+    passed = sum(1 for t in report.tests if t.passed)
+    fixed = [
+        report.submission,
+        points(report.score),
+        points(report.max_score),
+        str(passed),
+        str(len(report.tests) - passed),
+        " ".join(report.grader_faults),
+    ]
+    tests = [points(by_name[n].score) if n in by_name else "" for n in test_names]
+    return fixed + tests
+
+
+def gradebook_csv(reports: Iterable[Report], test_names: Sequence[str]) -> str:
+    """The whole gradebook as CSV text."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(gradebook_header(test_names))
+    for report in reports:
+        writer.writerow(gradebook_row(report, test_names))
+    return out.getvalue()
+
+
+def write_gradebook(reports: Iterable[Report], test_names: Sequence[str], path: Path) -> None:
+    """Write the gradebook CSV to ``path``."""
+    try:
+        path.write_text(gradebook_csv(reports, test_names), encoding="utf-8")
+    except OSError as exc:
+        raise GraderError(f"{path}: cannot write the gradebook ({exc})") from None

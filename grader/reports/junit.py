@@ -1,0 +1,64 @@
+"""JUnit XML: one ``testcase`` per test; a wrong answer is a ``failure``, a crash,
+timeout or memory exhaustion an ``error``, a grader fault an ``error`` typed
+``sandbox_error``."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from grader.report import Report, TestResult
+from grader.reports.feedback import feedback_lines, points
+
+
+def junit_element(report: Report) -> ET.Element:
+    """The ``testsuites`` element of a report."""
+    failures = sum(1 for t in report.tests if t.status == "failed")
+    errors = sum(1 for t in report.tests if t.status not in ("passed", "failed"))
+    counts = {
+        "tests": str(len(report.tests)),
+        "failures": str(failures),
+        "errors": str(errors),
+        "time": f"{report.time_s:.3f}",
+    }
+    root = ET.Element("testsuites", {"name": f"grader {report.assignment}", **counts})
+    suite = ET.SubElement(root, "testsuite", {"name": report.assignment, **counts})
+    props = ET.SubElement(suite, "properties")
+    for name, value in (
+        ("submission", report.submission),
+        ("score", points(report.score)),
+        ("max_score", points(report.max_score)),
+        ("grader_version", report.grader_version),
+    ):
+        ET.SubElement(props, "property", {"name": name, "value": value})
+    for test in report.tests:
+        suite.append(_testcase(report.assignment, test))
+    return root
+
+
+def _testcase(suite: str, test: TestResult) -> ET.Element:
+    case = ET.Element(
+        "testcase", {"name": test.name, "classname": suite, "time": f"{test.time_s:.3f}"}
+    )
+    if not test.passed:
+        lines = feedback_lines(test)
+        tag = "failure" if test.status == "failed" else "error"
+        element = ET.SubElement(
+            case,
+            tag,
+            {
+                "type": test.status,
+                "message": (lines[0] if lines else test.status)
+                + f" ({points(test.score)}/{points(test.max_score)} points)",
+            },
+        )
+        element.text = "\n".join(lines)
+    if test.output:
+        ET.SubElement(case, "system-out").text = test.output
+    return case
+
+
+def junit_xml(report: Report) -> str:
+    """The JUnit XML document of a report, as text."""
+    root = junit_element(report)
+    ET.indent(root)
+    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"

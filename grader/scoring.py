@@ -1,0 +1,174 @@
+"""Scoring one run: compare a submission's record with the golden, check by check.
+
+Partial credit: a test's points are split in equal shares over its checks, and each check
+that matches earns its share (a test worth 4 points with checks value, action, expanded
+and prunes gives 1 point a check). The test passes only if every check matches.
+A run that did not finish (``timeout``, ``memory``, ``error``) earns 0. A
+``sandbox_error`` is the grader's fault: it earns 0 but the report lists it among the
+grader's faults, to be regraded, and it is never described as the student's mistake.
+
+The checks:
+- ``value``: the root value; numbers equal within 1e-6 (relative or absolute), vectors
+  elementwise and of the same length;
+- ``action``: the root action, exactly;
+- ``expanded`` / ``evaluated``: the nodes, in order, repeats included;
+- ``generated``: the number of ``result`` calls;
+- ``prunes``: plain minimax's visits at the same depth minus the submission's;
+- ``time``: the run finished within the test's time limit.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from grader.assignment import Check, TestSpec
+from grader.explain import Conventions, explain, fmt
+from grader.record import SearchRecord, make_record
+from grader.report import CheckResult, Status, TestResult, bounded_output
+from grader.sandbox.base import RunResult
+from grader.tree import Tree
+
+TOLERANCE = 1e-6
+SHOWN_FIELDS: tuple[Check, ...] = (
+    "value", "action", "expanded", "evaluated", "generated", "prunes"
+)
+_DEFAULT_MESSAGES: dict[str, str] = {
+    "timeout": "the search did not finish within the time limit",
+    "memory": "the search ran out of memory",
+    "error": "the submission crashed or returned something malformed",
+    "sandbox_error": "the grader could not run this test (not your fault): it will be regraded",
+}
+
+
+@dataclass(frozen=True)
+class TestContext:
+    """What scoring needs of a test besides the run: its spec, tree and golden."""
+
+    __test__ = False  # not a pytest test class
+
+    spec: TestSpec
+    tree: Tree
+    golden: SearchRecord
+    algorithm: str
+    time_limit: float
+
+    @property
+    def depth_plies(self) -> int:
+        return plies(self.spec, self.tree.players)
+
+
+def plies(spec: TestSpec, players: int) -> int:
+    """A test's depth in plies."""
+    return spec.depth * players if spec.depth_unit == "round" else spec.depth
+
+
+def values_match(expected: Any, got: Any) -> bool:
+    """Root values equal: numbers within :data:`TOLERANCE`, vectors elementwise."""
+    if isinstance(expected, (list, tuple)) or isinstance(got, (list, tuple)):
+        if not isinstance(expected, (list, tuple)) or not isinstance(got, (list, tuple)):
+            return False
+        return len(expected) == len(got) and all(
+            values_match(e, g) for e, g in zip(expected, got, strict=True)
+        )
+    if not _is_number(expected) or not _is_number(got):
+        return bool(expected == got)
+    return math.isclose(expected, got, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def check_passes(check: Check, expected: SearchRecord, got: SearchRecord, run: RunResult,
+                 time_limit: float) -> bool:
+    """Whether one check matches."""
+    if check == "value":
+        return values_match(expected.value, got.value)
+    if check == "time":
+        return run.time_s <= time_limit
+    return bool(getattr(expected, check) == getattr(got, check))
+
+
+def shown(record: SearchRecord, checks: list[Check]) -> dict[str, Any]:
+    """The checked fields of a record, as a report shows them."""
+    fields = [c for c in SHOWN_FIELDS if c in checks] or ["value", "action"]
+    return {f: record.model_dump(mode="json")[f] for f in fields}
+
+
+def score_run(run: RunResult, ctx: TestContext) -> TestResult:
+    """The result of one test from its run: status, points, message, expected vs got."""
+    spec = ctx.spec
+    base: dict[str, Any] = {
+        "name": spec.name,
+        "max_score": spec.points,
+        "time_s": round(run.time_s, 6),
+        "visibility": spec.visibility,
+        "output": bounded_output(run.output),
+        "expected": shown(ctx.golden, spec.checks),
+    }
+    if run.status != "ok":
+        return _unfinished(run, ctx, base)
+    try:
+        got = make_record(ctx.tree, run.trace, run.value, run.action, depth_plies=ctx.depth_plies)
+    except (ValidationError, TypeError, ValueError):
+        return TestResult(
+            status="error", score=0.0, message=f"returned a value the grader cannot read: "
+            f"{run.value!r:.80}; return (value, action) with a number value", **base,
+        )
+    checks = list(spec.checks)
+    outcomes = [check_passes(c, ctx.golden, got, run, ctx.time_limit) for c in checks]
+    share = spec.points / len(checks) if checks else spec.points
+    results = [
+        CheckResult(check=c, passed=ok, score=round(share if ok else 0.0, 6))
+        for c, ok in zip(checks, outcomes, strict=True)
+    ]
+    failed = [c for c, ok in zip(checks, outcomes, strict=True) if not ok]
+    status: Status = "failed" if failed else "passed"
+    score = spec.points if not failed else sum(r.score for r in results)
+    lines = _feedback(ctx, run, got, failed) if failed else []
+    return TestResult(
+        status=status,
+        score=round(score, 6),
+        message=lines[0] if lines else None,
+        feedback=lines[1:],
+        got=shown(got, spec.checks),
+        checks=results,
+        **base,
+    )
+
+
+def _feedback(
+    ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check]
+) -> list[str]:
+    conventions = Conventions(
+        algorithm=ctx.algorithm,
+        depth=ctx.depth_plies,
+        prune_on_equality=ctx.spec.prune_on_equality,
+        fail_soft=ctx.spec.fail_soft,
+    )
+    lines = explain(
+        tree=ctx.tree, conventions=conventions, expected=ctx.golden, got=got, failed=failed
+    )
+    if "time" in failed:
+        lines.append(f"took {run.time_s:.3f} s, over the {fmt(ctx.time_limit)} s limit")
+    return lines or [f"wrong {', '.join(failed)}"]
+
+
+def _unfinished(run: RunResult, ctx: TestContext, base: dict[str, Any]) -> TestResult:
+    status: Status = run.status if run.status != "ok" else "error"
+    message = run.message or _DEFAULT_MESSAGES.get(status, status)
+    if status == "timeout":
+        message = f"{message} ({fmt(ctx.time_limit)} s)" if run.message is None else message
+    checks = [CheckResult(check=c, passed=False, score=0.0) for c in ctx.spec.checks]
+    return TestResult(
+        status=status,
+        score=0.0,
+        message=message,
+        detail=run.detail,
+        checks=checks,
+        **base,
+    )

@@ -1,0 +1,156 @@
+"""Scoring one run: per-check comparison, equal shares, unfinished runs, messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from grader import assignment
+from grader.game import TreeGame
+from grader.record import make_record
+from grader.sandbox.base import RunResult
+from grader.scoring import TestContext, score_run, values_match
+from grader.tree import Tree, parse_tree
+from reference.minimax import minimax
+from reference.registry import search
+
+ALL_CHECKS = ["value", "action", "expanded", "evaluated", "prunes"]
+Search = Callable[[Any, str, int], tuple[Any, Any]]
+
+
+@pytest.fixture
+def tree(fig52: dict[str, object]) -> Tree:
+    # A(max) -> B(min): 3 12 8 | C(min): 2 4 6 | D(min): 14 5 2
+    return parse_tree(fig52)
+
+
+def context(tree: Tree, checks: list[str], points: float = 5.0, **spec: Any) -> TestContext:
+    test = assignment.TestSpec.model_validate(
+        {"name": "t", "tree": "t.tree.json", "depth": 2, "points": points, "checks": checks,
+         **spec}
+    )
+    game = TreeGame(tree)
+    value, action = search("alphabeta", game, tree.root, 2)
+    golden = make_record(tree, game.trace, value, action, depth_plies=2)
+    return TestContext(spec=test, tree=tree, golden=golden, algorithm="alphabeta", time_limit=2.0)
+
+
+def run_of(tree: Tree, fn: Search, **extra: Any) -> RunResult:
+    game = TreeGame(tree)
+    value, action = fn(game, tree.root, 2)
+    return RunResult(status="ok", trace=game.trace, value=value, action=action, time_s=0.01,
+                     **extra)
+
+
+def reference_ab(game: Any, state: str, depth: int) -> tuple[Any, Any]:
+    return search("alphabeta", game, state, depth)
+
+
+@pytest.mark.parametrize(
+    ("expected", "got", "same"),
+    [
+        pytest.param(3, 3, True, id="equal-ints"),
+        pytest.param(3, 3.0000000001, True, id="within-tolerance"),
+        pytest.param(0.1 + 0.2, 0.3, True, id="float-rounding"),
+        pytest.param(3, 3.01, False, id="off-by-a-hundredth"),
+        pytest.param([1, 2, 3], [1, 2, 3.0], True, id="vectors"),
+        pytest.param([1, 2, 3], [1, 2], False, id="vector-too-short"),
+        pytest.param([1, 2], 1, False, id="vector-vs-number"),
+        pytest.param(3, None, False, id="nothing-returned"),
+    ],
+)
+def test_values_match(expected: Any, got: Any, same: bool) -> None:
+    assert values_match(expected, got) is same
+
+
+def test_reference_itself_passes_with_full_points(tree: Tree) -> None:
+    out = score_run(run_of(tree, reference_ab), context(tree, ALL_CHECKS))
+    assert out.status == "passed"
+    assert out.score == 5.0
+    assert out.message is None
+    assert all(c.passed for c in out.checks)
+
+
+def test_minimax_earns_an_equal_share_per_matching_check(tree: Tree) -> None:
+    # minimax gets value, action and expanded (A B C D) right; evaluated and prunes wrong
+    out = score_run(run_of(tree, minimax), context(tree, ALL_CHECKS, points=5.0))
+    assert out.status == "failed"
+    assert [c.check for c in out.checks if not c.passed] == ["evaluated", "prunes"]
+    assert out.score == pytest.approx(3.0)
+    assert out.got is not None and out.expected is not None
+    assert out.got["prunes"] == 0 and out.expected["prunes"] == 2
+    assert out.message is not None and "C2" in out.message
+
+
+def test_only_checked_fields_are_shown(tree: Tree) -> None:
+    out = score_run(run_of(tree, reference_ab), context(tree, ["value", "action"]))
+    assert out.expected is not None and set(out.expected) == {"value", "action"}
+
+
+def test_wrong_value_is_reported_with_both(tree: Tree) -> None:
+    def negated(game: Any, state: str, depth: int) -> tuple[Any, Any]:
+        value, action = reference_ab(game, state, depth)
+        return -value, action
+
+    out = score_run(run_of(tree, negated), context(tree, ["value", "action"], points=2.0))
+    assert out.score == pytest.approx(1.0)
+    assert out.message == "root value: expected 3, got -3"
+
+
+@pytest.mark.parametrize(
+    ("status", "message"),
+    [
+        pytest.param("timeout", "the search did not finish", id="timeout"),
+        pytest.param("memory", "out of memory", id="memory"),
+        pytest.param("error", "crashed", id="error"),
+        pytest.param("sandbox_error", "not your fault", id="sandbox-error"),
+    ],
+)
+def test_unfinished_runs_earn_nothing(tree: Tree, status: Any, message: str) -> None:
+    out = score_run(RunResult(status=status, time_s=2.5), context(tree, ALL_CHECKS))
+    assert out.status == status
+    assert out.score == 0.0 and out.max_score == 5.0
+    assert out.message is not None and message in out.message
+    assert out.got is None and out.expected is not None
+
+
+def test_the_sandbox_message_is_kept(tree: Tree) -> None:
+    run = RunResult(status="error", message="ZeroDivisionError: division by zero",
+                    detail='  File "agent.py", line 3')
+    out = score_run(run, context(tree, ALL_CHECKS))
+    assert out.message == "ZeroDivisionError: division by zero"
+    assert out.detail is not None and "agent.py" in out.detail
+
+
+def test_malformed_value_is_an_error_not_a_crash(tree: Tree) -> None:
+    run = RunResult(status="ok", value={"not": "a number"}, action="a1")
+    out = score_run(run, context(tree, ALL_CHECKS))
+    assert out.status == "error"
+    assert out.score == 0.0
+
+
+@pytest.mark.parametrize(
+    ("time_s", "passes"),
+    [pytest.param(0.5, True, id="within"), pytest.param(2.5, False, id="over")],
+)
+def test_time_check(tree: Tree, time_s: float, passes: bool) -> None:
+    run = run_of(tree, reference_ab)
+    run.time_s = time_s
+    out = score_run(run, context(tree, ["value", "time"], points=2.0))
+    assert out.score == pytest.approx(2.0 if passes else 1.0)
+    assert (out.message is None) is passes
+    if not passes:
+        assert out.message is not None and "limit" in out.message
+
+
+def test_no_checks_means_all_or_nothing(tree: Tree) -> None:
+    out = score_run(run_of(tree, reference_ab), context(tree, [], points=3.0))
+    assert out.status == "passed" and out.score == 3.0
+
+
+def test_output_is_bounded(tree: Tree) -> None:
+    out = score_run(run_of(tree, reference_ab, output="x" * 100_000), context(tree, ALL_CHECKS))
+    assert out.output is not None and len(out.output) < 5_000
+
