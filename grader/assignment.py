@@ -63,6 +63,17 @@ class TestSpec(_Strict):
         default=None, gt=0, description="Memory for this test; defaults to the assignment's"
     )
 
+    def conventions(self) -> dict[str, bool | int | float | str]:
+        """The conventions a submission's ``game`` offers as attributes for this test."""
+        found = {
+            "prune_on_equality": self.prune_on_equality,
+            "fail_soft": self.fail_soft,
+            "depth_unit": self.depth_unit,
+            "quiescence_depth": self.quiescence_depth,
+            "utility_bound": self.utility_bound,
+        }
+        return {k: v for k, v in found.items() if v is not None}
+
 
 class Assignment(_Strict):
     """An assignment pack: the entry point a submission defines, and its tests."""

@@ -91,6 +91,7 @@ def _run_all(
                 depth=ctx.spec.depth,
                 time_limit=ctx.time_limit,
                 memory_mb=loaded.spec.test_memory_mb(ctx.spec),
+                conventions=ctx.spec.conventions(),
             )
             results.append(score_run(_run_one(box, request), ctx))
     return results

@@ -1,20 +1,105 @@
-"""Authoring commands: ``validate``, ``schema``, ``build``, ``tree show``."""
+"""Authoring commands: ``build``, ``validate``, ``schema``, ``tree show``."""
 
 from __future__ import annotations
 
-import json
+from pathlib import Path
 
 import click
 
+from grader.build import SCHEMAS
 from grader.cli import main
+from grader.errors import EXIT_USAGE
 
 
 @main.command()
-@click.argument("kind", type=click.Choice(["tree", "assignment"]))
-def schema(kind: str) -> None:
-    """Print the JSON Schema of a file KIND: `tree` (*.tree.json) or `assignment`."""
-    from grader.assignment import assignment_schema
-    from grader.treefile import tree_schema
+@click.option(
+    "-a", "--assignment", required=True, help="A built-in assignment's name or a folder."
+)
+@click.option("--check", is_flag=True, help="Write nothing; fail if a golden is not current.")
+def build(assignment: str, check: bool) -> None:
+    """Compute each test's golden from the reference search; write golden/<test>.json.
 
-    doc = tree_schema() if kind == "tree" else assignment_schema()
-    click.echo(json.dumps(doc, indent=2))
+    A rebuild of an unchanged assignment writes nothing. With --check, exits 2 listing
+    the goldens that are missing, stale or left over (for CI).
+    """
+    from grader.assignment import load_assignment
+    from grader.build import build_assignment
+
+    written = build_assignment(assignment=assignment, check=check)
+    loaded = load_assignment(assignment)
+    for path in written:
+        click.echo(f"wrote: {path}")
+    count = len(loaded.spec.tests)
+    state = "current" if check or not written else "built"
+    click.echo(f"{loaded.name}: {count} golden(s) {state} in {loaded.folder / 'golden'}")
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+def validate(paths: tuple[Path, ...]) -> None:
+    """Check tree files and assignments (folders or assignment.yaml): schema, consistency,
+    and the evals each test's depth needs. Checks all, prints `ok: FILE` or the error of
+    each, and exits 2 if any is wrong."""
+    from grader.build import validate_paths
+
+    failed = False
+    for outcome in validate_paths(paths=list(paths)):
+        if outcome.error is None:
+            click.echo(f"ok: {outcome.path}")
+        else:
+            failed = True
+            click.echo(f"Error: {outcome.error.message}", err=True)
+    if failed:
+        click.get_current_context().exit(EXIT_USAGE)
+
+
+@main.command()
+@click.argument("kind", type=click.Choice(list(SCHEMAS)), required=False)
+@click.option(
+    "--write", is_flag=True, help="Regenerate the copies shipped in grader/schemas/ instead."
+)
+def schema(kind: str | None, write: bool) -> None:
+    """Print the JSON Schema of KIND: `tree` (*.tree.json), `assignment` or `report`.
+
+    `grader schema --write` regenerates every committed copy from the models.
+    """
+    from grader.build import schema_text, write_schemas
+
+    if write:
+        for path in write_schemas():
+            click.echo(f"wrote: {path}")
+        return
+    if kind is None:
+        raise click.UsageError("give a KIND (tree, assignment, report) or --write")
+    click.echo(schema_text(kind=kind), nl=False)
+
+
+@main.group()
+def tree() -> None:
+    """Look at game-tree files."""
+
+
+@tree.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--depth", type=click.IntRange(min=0), help="Plies to search [tree height].")
+@click.option(
+    "--algorithm",
+    type=click.Choice(["alphabeta", "minimax"]),
+    default="alphabeta",
+    show_default=True,
+    help="Search whose unvisited positions are marked [pruned].",
+)
+@click.option(
+    "--no-prune-on-equality",
+    "strict",
+    is_flag=True,
+    help="Alpha-beta prunes only when alpha > beta (default: alpha >= beta).",
+)
+def show(file: Path, depth: int | None, algorithm: str, strict: bool) -> None:
+    """Draw FILE as a search of DEPTH plies sees it: ids, actions, who moves, values."""
+    from grader.treeshow import show_tree_file
+
+    text = show_tree_file(
+        path=file, depth=depth, algorithm=algorithm, prune_on_equality=not strict
+    )
+    click.echo(text, nl=False)

@@ -8,6 +8,7 @@ tree and records them. Expected results never enter a sandbox.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -29,6 +30,7 @@ class RunRequest:
     depth: int
     time_limit: float
     memory_mb: int = 256
+    conventions: Mapping[str, Any] = field(default_factory=dict)  # offered as game attributes
 
 
 @dataclass

@@ -1,0 +1,257 @@
+"""Building assignments: goldens from the reference searches, tree validation, schema copies.
+
+:func:`build_assignment` is ``grader build``: it checks every tree an assignment names,
+runs the reference search of each test on a traced :class:`~grader.game.TreeGame`, and
+writes ``golden/<test>.json``. The text of a golden depends only on the assignment and its
+trees, so a rebuild is byte-identical; ``check=True`` writes nothing and refuses stale or
+missing goldens. :func:`validate_paths` is ``grader validate``; :func:`schema_text` is
+``grader schema``, whose output is the committed copy in ``grader/schemas/``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from grader.assignment import (
+    ASSIGNMENT_FILE,
+    GOLDEN_DIR,
+    LoadedAssignment,
+    TestSpec,
+    assignment_schema,
+    load_assignment,
+)
+from grader.errors import GameError, GraderError, InputFileError
+from grader.game import TreeGame
+from grader.golden import Golden
+from grader.record import make_record
+from grader.report import report_schema
+from grader.tree import Tree, load_tree
+from grader.treefile import tree_schema
+from reference import registry
+
+CONVENTIONS: tuple[str, ...] = (
+    "prune_on_equality",
+    "fail_soft",
+    "quiescence_depth",
+    "utility_bound",
+)
+"""TestSpec fields passed to a reference search that accepts them, and stored in goldens."""
+
+SCHEMAS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
+    "tree": ("game-tree.schema.json", tree_schema),
+    "assignment": ("assignment.schema.json", assignment_schema),
+    "report": ("report.schema.json", report_schema),
+}
+"""``grader schema KIND``: the committed file name and the model function of each kind."""
+
+
+def schema_text(*, kind: str) -> str:
+    """The JSON Schema of ``kind`` as committed in ``grader/schemas/`` (trailing newline)."""
+    try:
+        _, make = SCHEMAS[kind]
+    except KeyError:
+        raise GraderError(f"no schema {kind!r}; kinds: {', '.join(SCHEMAS)}") from None
+    return json.dumps(make(), indent=2) + "\n"
+
+
+def schema_path(*, kind: str) -> Path:
+    """Where the committed copy of a schema lives, inside the installed package."""
+    return Path(__file__).resolve().parent / "schemas" / SCHEMAS[kind][0]
+
+
+def write_schemas() -> list[Path]:
+    """Regenerate every committed schema copy; return the files whose text changed."""
+    changed = []
+    for kind in SCHEMAS:
+        path = schema_path(kind=kind)
+        text = schema_text(kind=kind)
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
+def depth_in_plies(spec: TestSpec, players: int) -> int:
+    """A test's depth in plies (a round is one move of every player)."""
+    return spec.depth * players if spec.depth_unit == "round" else spec.depth
+
+
+def load_test_trees(loaded: LoadedAssignment) -> dict[str, Tree]:
+    """Every test's tree, checked for the test's depth; keyed by test name."""
+    trees: dict[str, Tree] = {}
+    for spec in loaded.spec.tests:
+        tree = load_tree(loaded.tree_path(spec))
+        plies = depth_in_plies(spec, tree.players)
+        if tree.needs_eval(plies):
+            tree = load_tree(loaded.tree_path(spec), depth=plies)  # raises, naming the node
+        trees[spec.name] = tree
+    return trees
+
+
+def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Golden:
+    """Run the test's reference search on its tree; the record is the golden."""
+    place = _test_place(loaded, spec)
+    algorithm = loaded.spec.reference_for(spec)
+    try:
+        accepted = registry.accepted_options(algorithm)
+    except KeyError as exc:
+        raise InputFileError(place[0], place[1], str(exc.args[0])) from None
+    conventions: dict[str, bool | int | float | None] = {
+        name: getattr(spec, name) for name in CONVENTIONS if name in accepted
+    }
+    game = TreeGame(tree)
+    try:
+        value, action = registry.search(
+            algorithm, game, tree.root, spec.depth, depth_unit=spec.depth_unit, **conventions
+        )
+    except (ValueError, GameError) as exc:
+        reason = f"the {algorithm} reference cannot search {spec.tree}: {exc}"
+        raise InputFileError(place[0], place[1], reason) from None
+    record = make_record(
+        tree, game.trace, value, action, depth_plies=depth_in_plies(spec, tree.players)
+    )
+    return Golden(
+        format="golden/1",
+        assignment=loaded.name,
+        test=spec.name,
+        tree=spec.tree,
+        tree_sha256=hashlib.sha256(loaded.tree_path(spec).read_bytes()).hexdigest(),
+        depth=spec.depth,
+        depth_unit=spec.depth_unit,
+        algorithm=algorithm,
+        conventions=conventions,
+        record=record,
+    )
+
+
+def _test_place(loaded: LoadedAssignment, spec: TestSpec) -> tuple[Path, str]:
+    index = loaded.spec.tests.index(spec)
+    return loaded.folder / ASSIGNMENT_FILE, f"tests.{index}"
+
+
+def golden_text(golden: Golden) -> str:
+    """A golden's file text: the model's field order, indent 2, a trailing newline."""
+    return json.dumps(golden.model_dump(mode="json"), indent=2) + "\n"
+
+
+def planned_goldens(loaded: LoadedAssignment) -> dict[Path, str]:
+    """The text each test's golden file should hold, keyed by its path."""
+    trees = load_test_trees(loaded)
+    return {
+        loaded.golden_path(spec): golden_text(compute_golden(loaded, spec, trees[spec.name]))
+        for spec in loaded.spec.tests
+    }
+
+
+def build_assignment(*, assignment: str | Path, check: bool = False) -> list[Path]:
+    """Write the goldens of an assignment (a built-in name or a folder).
+
+    Returns the golden files written: those that were missing or differed, so a rebuild
+    returns ``[]``. Golden files of tests the assignment no longer has are removed. With
+    ``check``, writes nothing and raises :class:`GraderError` listing each golden that is
+    missing, stale or left over; returns ``[]`` when all are current.
+    """
+    loaded = load_assignment(assignment)
+    planned = planned_goldens(loaded)
+    golden_dir = loaded.folder / GOLDEN_DIR
+    leftover = sorted(p for p in golden_dir.glob("*.json") if p not in planned)
+    changed = [p for p, text in planned.items() if _current_text(p) != text]
+    if check:
+        _refuse_stale(loaded, planned, changed, leftover)
+        return []
+    golden_dir.mkdir(exist_ok=True)
+    for path in changed:
+        path.write_text(planned[path], encoding="utf-8")
+    for path in leftover:
+        path.unlink()
+    return changed
+
+
+def _current_text(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def _refuse_stale(
+    loaded: LoadedAssignment, planned: dict[Path, str], changed: list[Path], leftover: list[Path]
+) -> None:
+    problems = [
+        f"  {'missing' if not p.exists() else 'stale'}: {p.relative_to(loaded.folder)}"
+        for p in changed
+    ]
+    problems += [f"  no such test: {p.relative_to(loaded.folder)}" for p in leftover]
+    if problems:
+        raise GraderError(
+            f"{loaded.folder}: {len(problems)} of {len(planned)} goldens are not current; "
+            f"run `grader build -a {loaded.folder}`\n" + "\n".join(problems)
+        )
+
+
+@dataclass(frozen=True)
+class Validated:
+    """The outcome of validating one file: ``error`` is None when the file is fine."""
+
+    path: Path
+    error: GraderError | None = None
+
+
+def validate_paths(*, paths: Sequence[str | Path]) -> list[Validated]:
+    """Validate tree files and assignments (folders or ``assignment.yaml``), every one.
+
+    An assignment gives one outcome for ``assignment.yaml`` and one per tree file its
+    tests name, each tree checked at the depth of every test that uses it.
+    """
+    outcomes: list[Validated] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir() or path.name == ASSIGNMENT_FILE:
+            outcomes.extend(_validate_assignment(path))
+        else:
+            outcomes.append(_validated(path, partial(load_tree, path)))
+    return outcomes
+
+
+def _validated(path: Path, check: Callable[[], object]) -> Validated:
+    try:
+        check()
+    except GraderError as exc:
+        return Validated(path, exc)
+    return Validated(path)
+
+
+def _validate_assignment(path: Path) -> list[Validated]:
+    yaml_path = path / ASSIGNMENT_FILE if path.is_dir() else path
+    try:
+        loaded = load_assignment(path)
+    except GraderError as exc:
+        return [Validated(yaml_path, exc)]
+    outcomes = [_validated(yaml_path, partial(_check_references, loaded))]
+    by_tree: dict[Path, list[TestSpec]] = {}
+    for spec in loaded.spec.tests:
+        by_tree.setdefault(loaded.tree_path(spec), []).append(spec)
+    for tree_path, specs in by_tree.items():
+        outcomes.append(_validated(tree_path, partial(_check_tree, tree_path, specs)))
+    return outcomes
+
+
+def _check_references(loaded: LoadedAssignment) -> None:
+    for spec in loaded.spec.tests:
+        algorithm = loaded.spec.reference_for(spec)
+        if algorithm not in registry.ALGORITHMS:
+            known = ", ".join(sorted(registry.ALGORITHMS))
+            path, place = _test_place(loaded, spec)
+            raise InputFileError(path, place, f"no reference search {algorithm!r}; known: {known}")
+
+
+def _check_tree(path: Path, specs: list[TestSpec]) -> None:
+    tree = load_tree(path)
+    for spec in specs:
+        load_tree(path, depth=depth_in_plies(spec, tree.players))

@@ -1,0 +1,150 @@
+"""The ``local`` sandbox: the submission runs in a limited child process on this machine.
+
+The child is the harness (``sandboxes/harness.py``) started with ``python3 -I`` in a
+throwaway folder that holds a copy of the submission and nothing else, with a scrubbed
+environment and one inherited socket. Before it imports the submission it limits its
+memory, CPU time, file size, processes and open files, and, when the grader is root,
+drops to user ``nobody``. As root it also runs in its own PID namespace (``unshare``),
+so that nothing it starts can outlive it or reach the grader's processes. A run that
+overruns its time is killed from here with everything it started; the next run gets a
+fresh child.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from grader.sandbox.base import RunRequest, RunResult, Sandbox
+from grader.sandbox.session import Session
+
+PROCESSES = 64  # processes the submission's user may have
+CPU_HEADROOM_S = 10  # CPU seconds beyond the sum of time limits before the kernel kills
+
+
+@cache
+def _unshare_works() -> bool:
+    """Whether ``unshare --pid`` is available to us (root, and the kernel allows it)."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        return False
+    try:
+        probe = subprocess.run(
+            ["unshare", "--pid", "--fork", "--kill-child", "true"],
+            capture_output=True, timeout=5, check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return probe.returncode == 0
+
+
+def harness_path() -> Path:
+    """The harness script shipped with the package."""
+    import sandboxes
+
+    return Path(sandboxes.__file__).resolve().parent / "harness.py"
+
+
+class LocalSandbox(Sandbox):
+    """One submission in one child process at a time; restarted after a kill."""
+
+    def __init__(self, submission: Path, *, memory_mb: int = 256, cpu_s: float = 60.0) -> None:
+        super().__init__(submission, memory_mb=memory_mb)
+        self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
+        self._workdir = Path(tempfile.mkdtemp(prefix="grader-local-"))
+        self._folder = self._workdir / "submission"
+        shutil.copytree(submission, self._folder, symlinks=False)
+        os.chmod(self._workdir, 0o755)
+        for path in [self._folder, *self._folder.rglob("*")]:
+            os.chmod(path, 0o755 if path.is_dir() else 0o644)
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._session: Session | None = None
+        self._stderr: Any = None
+
+    def run(self, request: RunRequest) -> RunResult:
+        session = self._session if self._session is not None else self._start()
+        result = session.run(request)
+        if session.broken:
+            reason = self._stop()
+            if session.lost and reason:
+                result.message = f"the submission's process {reason}"
+                if "CPU time" in reason:
+                    result.status = "timeout"
+        return result
+
+    def _start(self) -> Session:
+        parent, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        command = [
+            sys.executable, "-I", "-S", str(harness_path()),
+            "--fd", str(child.fileno()), "--submission", str(self._folder),
+            "--memory-mb", str(self.memory_mb), "--cpu-s", str(self.cpu_s),
+            "--processes", str(PROCESSES),
+        ]
+        if _unshare_works():
+            command = ["unshare", "--pid", "--fork", "--kill-child", *command]
+        self._stderr = open(self._workdir / "stderr.txt", "w+b")  # noqa: SIM115
+        try:
+            self._proc = subprocess.Popen(
+                command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=self._stderr, pass_fds=(child.fileno(),), cwd=self._workdir,
+                env=_scrubbed_env(self._workdir), start_new_session=True,
+            )
+        finally:
+            child.close()
+        self._session = Session(parent)
+        return self._session
+
+    def _stop(self) -> str | None:
+        """Kill the child and all it started; say how it ended if it died on its own."""
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return None
+        code = proc.poll()
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        if self._stderr is not None:
+            self._stderr.close()
+            self._stderr = None
+        return _describe_exit(code)
+
+    def close(self) -> None:
+        self._stop()
+        shutil.rmtree(self._workdir, ignore_errors=True)
+
+
+def _scrubbed_env(home: Path) -> dict[str, str]:
+    return {
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "HOME": str(home),
+        "LANG": "C.UTF-8",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONUNBUFFERED": "1",
+    }
+
+
+def _describe_exit(code: int | None) -> str | None:
+    """How a child that ended on its own ended, in words; None if it was still running."""
+    if code is None:
+        return None
+    if code in (-signal.SIGXCPU, 128 + signal.SIGXCPU):
+        return "used up its CPU time"
+    if code in (-signal.SIGSEGV, 128 + signal.SIGSEGV):
+        return "crashed (segmentation fault; often a recursion far too deep)"
+    if code in (-signal.SIGKILL, 128 + signal.SIGKILL):
+        return "was killed (SIGKILL; often out of memory)"
+    if code < 0:
+        return f"was killed by signal {signal.Signals(-code).name}"
+    return f"exited with code {code} during the search"

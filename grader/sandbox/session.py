@@ -1,0 +1,236 @@
+"""The trusted end of the harness protocol: answer a sandbox's ``game`` calls, record them.
+
+:class:`Session` drives one run over a connected socket (see ``sandboxes/harness.py``
+for the messages). It hands out states as tokens made fresh for the run, answers from
+the tree through a :class:`~grader.game.TreeGame` (which records every call), refuses a
+token it never handed out, and enforces the deadline: a sandbox that says nothing in
+time gets ``timeout``. Each incoming line is bounded, and so is the recorded trace, so a
+hostile sandbox cannot make the grader's memory grow. Expected results never cross.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import secrets
+import socket
+import time
+from collections.abc import Callable
+from typing import Any
+
+from grader.errors import GameError
+from grader.game import TreeGame
+from grader.sandbox.base import RunRequest, RunResult
+from grader.trace import Trace
+from grader.tree import Node, Tree
+
+MAX_LINE = 1 << 20  # bytes of one message from the sandbox
+MAX_CALLS = 2_000_000  # game calls one run may make
+LOCAL_OPS = frozenset({"result", "to_move", "is_terminal", "is_quiet", "is_chance"})
+_EXPAND = frozenset({"actions", "noisy_actions", "chance_outcomes"})
+_FAIL_STATUS = {"memory": "memory"}
+
+
+class ProtocolError(Exception):
+    """The sandbox broke the protocol: the run ends as the student's ``error``."""
+
+
+class SandboxLost(Exception):
+    """The sandbox went away (died, or closed its end) in the middle of a run."""
+
+
+class _Tokens:
+    """Fresh opaque tokens for one run's states, both ways."""
+
+    def __init__(self, tree: Tree) -> None:
+        self.tree = tree
+        self.of: dict[str, str] = {}
+        self.node: dict[str, str] = {}
+
+    def token(self, node_id: str) -> str:
+        token = self.of.get(node_id)
+        if token is None:
+            token = "s" + secrets.token_hex(6)
+            self.of[node_id] = token
+            self.node[token] = node_id
+        return token
+
+    def info(self, node_id: str) -> list[Any]:
+        node: Node = self.tree.nodes[node_id]
+        return [self.token(node_id), node.to_move, node.terminal, node.chance, not node.noisy]
+
+    def resolve(self, token: Any) -> str:
+        node_id = self.node.get(token) if isinstance(token, str) else None
+        if node_id is None:
+            raise GameError(f"{str(token)[:40]!r} is not a state the game handed out in this run")
+        return node_id
+
+
+class Session:
+    """One connected harness; runs tests one at a time."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self._reader = sock.makefile("rb", buffering=65536)
+        self.broken = False
+        self.lost = False  # the other end went away on its own
+
+    def close(self) -> None:
+        self.broken = True
+        for closer in (self._reader.close, self.sock.close):
+            with contextlib.suppress(OSError):
+                closer()
+
+    def run(self, request: RunRequest) -> RunResult:
+        """Run one test; ``timeout``/``error`` leave the session broken (kill and restart)."""
+        tokens = _Tokens(request.tree)
+        game = TreeGame(request.tree)
+        started = time.perf_counter()
+        deadline = time.monotonic() + request.time_limit
+
+        def result(status: Any, **fields: Any) -> RunResult:
+            return RunResult(status=status, trace=game.trace,
+                             time_s=time.perf_counter() - started, **fields)
+
+        try:
+            self._send({"op": "run", "entry": request.entry, "depth": request.depth,
+                        "players": request.tree.players, "root": tokens.info(request.tree.root),
+                        "conventions": dict(request.conventions)})
+            final = self._serve(game, tokens, deadline)
+        except TimeoutError:
+            self.broken = True
+            return result("timeout", message=f"the search did not finish within the "
+                          f"{request.time_limit:g} s time limit")
+        except ProtocolError as exc:
+            self.broken = True
+            return result("error", message=f"the sandbox broke the protocol: {exc}")
+        except (SandboxLost, OSError):
+            self.broken = self.lost = True
+            return result("error", message="the submission's process ended during the search")
+        return self._finish(final, request, result)
+
+    def _finish(
+        self, final: dict[str, Any], request: RunRequest, result: Callable[..., RunResult]
+    ) -> RunResult:
+        output = final.get("output")
+        output = output if isinstance(output, str) else ""
+        if final["op"] == "fail":
+            kind = final.get("kind")
+            status = _FAIL_STATUS.get(kind if isinstance(kind, str) else "", "error")
+            return result(status, message=_text(final.get("message")) or "the submission failed",
+                          detail=_text(final.get("detail")) or None, output=output)
+        value, action = final.get("value"), final.get("action")
+        problem = _check_answer(value, action, request)
+        if problem:
+            return result("error", message=problem, output=output)
+        return result("ok", value=value, action=action, output=output)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self.sock.sendall(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+
+    def _receive(self, deadline: float) -> dict[str, Any]:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        self.sock.settimeout(left)
+        try:
+            line = self._reader.readline(MAX_LINE + 1)
+        except TimeoutError:
+            raise TimeoutError from None
+        if not line:
+            raise SandboxLost
+        if len(line) > MAX_LINE:
+            raise ProtocolError(f"a message longer than {MAX_LINE} bytes")
+        try:
+            message = json.loads(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ProtocolError("a message that is not UTF-8") from None
+        except ValueError:
+            raise ProtocolError(f"a message that is not JSON: {line[:60]!r}") from None
+        if not isinstance(message, dict) or not isinstance(message.get("op"), str):
+            raise ProtocolError(f"a message without an op: {line[:60]!r}")
+        return message
+
+    def _serve(self, game: TreeGame, tokens: _Tokens, deadline: float) -> dict[str, Any]:
+        trace = game.trace
+        while True:
+            message = self._receive(deadline)
+            local = message.get("local")
+            if local is not None:
+                _record_local(trace, tokens, local)
+            op = message["op"]
+            if op in ("done", "fail"):
+                return message
+            if op == "log":
+                continue
+            try:
+                answer = _answer(game, tokens, op, message)
+            except GameError as exc:
+                self._send({"e": str(exc)})
+            else:
+                self._send({"r": answer})
+            if len(trace.calls) > MAX_CALLS:
+                raise ProtocolError(f"more than {MAX_CALLS} game calls in one run")
+
+
+def _record_local(trace: Trace, tokens: _Tokens, local: Any) -> None:
+    if not isinstance(local, list) or len(trace.calls) + len(local) > MAX_CALLS:
+        raise ProtocolError("a malformed or oversized list of local calls")
+    for call in local:
+        if not isinstance(call, list) or len(call) != 2 or call[0] not in LOCAL_OPS:
+            raise ProtocolError(f"an unknown local call {str(call)[:60]}")
+        try:
+            trace.calls.append((call[0], tokens.resolve(call[1])))
+        except GameError as exc:
+            raise ProtocolError(str(exc)) from None
+
+
+def _answer(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]) -> Any:
+    node_id = tokens.resolve(message.get("s"))
+    if op in ("actions", "noisy_actions"):
+        actions = game.actions(node_id) if op == "actions" else game.noisy_actions(node_id)
+        return [[a, tokens.info(_child(game, node_id, a))] for a in actions]
+    if op == "chance_outcomes":
+        outcomes = game.chance_outcomes(node_id)
+        return [[a, p, tokens.info(_child(game, node_id, a))] for a, p in outcomes]
+    if op == "utility":
+        return game.utilities(node_id)
+    if op == "evaluate":
+        return game.evaluations(node_id)
+    if op == "result":
+        return tokens.info(game.result(node_id, message.get("a")))
+    if op == "state":
+        return tokens.info(node_id)
+    raise ProtocolError(f"an unknown op {op[:40]!r}")
+
+
+def _child(game: TreeGame, node_id: str, action: str) -> str:
+    child = game.tree.child(node_id, action)
+    assert child is not None
+    return child
+
+
+def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
+    """Why ``(value, action)`` is not an answer the grader can score, or None."""
+    players = request.tree.players
+    if _number(value):
+        if players > 2:
+            return f"returned value {value!r}; max^n returns one value per player ({players})"
+    elif isinstance(value, list) and value and all(_number(v) for v in value):
+        if len(value) != players:
+            return f"returned {len(value)} values; the game has {players} players"
+    else:
+        return f"returned value {str(value)[:60]!r}, which is not a number"
+    root = request.tree.nodes[request.tree.root]
+    if action is not None and action not in root.actions:
+        legal = ", ".join(root.actions) or "none"
+        return f"returned action {str(action)[:40]!r}, which is not legal at the root ({legal})"
+    return None
+
+
+def _number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _text(x: Any) -> str:
+    return x[:2000] if isinstance(x, str) else ""

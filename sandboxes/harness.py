@@ -1,0 +1,433 @@
+"""The sandbox harness: runs a submission's entry point against a remote ``game``.
+
+Standard library only; it runs inside the sandbox (a limited child process or a
+container) and never sees a tree or an expected result. It talks to the trusted grader
+over one stream socket, in JSON lines:
+
+grader -> harness
+    {"op": "run", "entry": NAME, "depth": D, "players": N, "root": INFO, "conventions": {}}
+    {"r": ANSWER} or {"e": MESSAGE}                      (the answer to a request)
+harness -> grader
+    {"op": "actions" | "noisy_actions" | "chance_outcomes" | "utility" | "evaluate"
+           | "result" | "state", "s": TOKEN, ["a": ACTION], "local": CALLS}
+    {"op": "log", "local": CALLS}                        (no answer)
+    {"op": "done", "value": V, "action": A, "local": CALLS, "output": TEXT}
+    {"op": "fail", "kind": KIND, "message": TEXT, "detail": TEXT, "local": CALLS, "output": TEXT}
+
+A state is an opaque token the grader made for this run. ``INFO`` is what is public
+about a state: ``[token, to_move, terminal, chance, quiet]``. Expansions and evaluations
+are round trips, so the grader records them itself; ``result``, ``to_move``,
+``is_terminal``, ``is_quiet`` and ``is_chance`` are answered here from what expansions
+returned and reported to the grader in ``CALLS`` (``[[op, token], ...]``) with the next
+message, so the recorded order is the order of the calls.
+
+Before the submission is imported the harness limits itself (memory, CPU, file size,
+processes, open files), and when started as root drops to an unprivileged user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import ctypes
+import importlib.util
+import io
+import json
+import math
+import os
+import resource
+import signal
+import socket
+import sys
+import time
+import traceback
+from typing import Any
+
+FLUSH_EVERY = 4096  # local calls kept before they are sent on their own
+OUTPUT_LIMIT = 4000  # characters of the submission's prints kept per run
+NOBODY = 65534
+PR_SET_NO_NEW_PRIVS = 38
+
+
+class GameError(ValueError):
+    """A call the game cannot answer: an unknown state, an illegal action, a bad player."""
+
+
+class _Channel:
+    """JSON lines over the grader's socket."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self._sock = sock
+        self._reader = sock.makefile("rb", buffering=65536)
+        self.local: list[list[Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.local:
+            message["local"] = self.local
+            self.local = []
+        self._sock.sendall(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+
+    def receive(self) -> dict[str, Any]:
+        line = self._reader.readline()
+        if not line:
+            raise SystemExit(0)  # the grader closed the connection
+        return json.loads(line)  # type: ignore[no-any-return]
+
+    def call(self, message: dict[str, Any]) -> Any:
+        self.send(message)
+        reply = self.receive()
+        if "e" in reply:
+            raise GameError(reply["e"])
+        return reply["r"]
+
+    def note(self, op: str, token: str) -> None:
+        self.local.append([op, token])
+        if len(self.local) >= FLUSH_EVERY:
+            self.send({"op": "log"})
+
+
+class RemoteGame:
+    """The student API of the assignment; every answer comes from the grader."""
+
+    def __init__(self, channel: _Channel, players: int, conventions: dict[str, Any]) -> None:
+        self._ch = channel
+        self.num_players = players
+        self._info: dict[str, list[Any]] = {}
+        self._children: dict[tuple[str, Any], str] = {}
+        for key, value in conventions.items():
+            setattr(self, key, value)
+
+    def _learn(self, info: list[Any]) -> str:
+        self._info[info[0]] = info
+        return info[0]  # type: ignore[no-any-return]
+
+    def _public(self, s: Any, op: str, field: int) -> Any:
+        info = self._info.get(s) if isinstance(s, str) else None
+        if info is None:
+            info = self._ch.call({"op": "state", "s": _token(s)})
+            self._learn(info)
+        self._ch.note(op, s)
+        return info[field]
+
+    def to_move(self, s: Any) -> int:
+        player = self._public(s, "to_move", 1)
+        if player is None:
+            raise GameError(f"{s} is not a decision node: no player moves there")
+        return player  # type: ignore[no-any-return]
+
+    def is_terminal(self, s: Any) -> bool:
+        return bool(self._public(s, "is_terminal", 2))
+
+    def is_chance(self, s: Any) -> bool:
+        return bool(self._public(s, "is_chance", 3))
+
+    def is_quiet(self, s: Any) -> bool:
+        return bool(self._public(s, "is_quiet", 4))
+
+    def actions(self, s: Any) -> list[Any]:
+        return self._expand("actions", s)
+
+    def noisy_actions(self, s: Any) -> list[Any]:
+        return self._expand("noisy_actions", s)
+
+    def chance_outcomes(self, s: Any) -> list[tuple[Any, float]]:
+        answer = self._ch.call({"op": "chance_outcomes", "s": _token(s)})
+        out = []
+        for action, probability, info in answer:
+            self._children[(s, action)] = self._learn(info)
+            out.append((action, probability))
+        return out
+
+    def _expand(self, op: str, s: Any) -> list[Any]:
+        answer = self._ch.call({"op": op, "s": _token(s)})
+        actions = []
+        for action, info in answer:
+            self._children[(s, action)] = self._learn(info)
+            actions.append(action)
+        return actions
+
+    def result(self, s: Any, a: Any) -> str:
+        try:
+            child = self._children.get((s, a))
+        except TypeError:
+            raise GameError(f"{a!r} is not an action of {s}") from None
+        if child is None:
+            info = self._ch.call({"op": "result", "s": _token(s), "a": _action(a)})
+            child = self._learn(info)
+            self._children[(s, a)] = child
+            return child
+        self._ch.note("result", s)
+        return child
+
+    def utility(self, s: Any, p: int = 0) -> float:
+        return self._pick(self.utilities(s), p)  # type: ignore[no-any-return]
+
+    def utilities(self, s: Any) -> list[float]:
+        return self._ch.call({"op": "utility", "s": _token(s)})  # type: ignore[no-any-return]
+
+    def evaluate(self, s: Any, p: int = 0) -> float:
+        return self._pick(self.evaluations(s), p)  # type: ignore[no-any-return]
+
+    def evaluations(self, s: Any) -> list[float]:
+        return self._ch.call({"op": "evaluate", "s": _token(s)})  # type: ignore[no-any-return]
+
+    def _pick(self, vector: list[float], p: Any) -> Any:
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.num_players:
+            raise GameError(f"player {p!r} does not exist; players are 0 to {self.num_players - 1}")
+        return vector[p]
+
+
+def _token(s: Any) -> str:
+    if not isinstance(s, str):
+        raise GameError(f"{s!r} is not a state of this game")
+    return s
+
+
+def _action(a: Any) -> Any:
+    if isinstance(a, (str, int, float)) or a is None:
+        return a
+    raise GameError(f"{a!r} is not an action of this game")
+
+
+class _BoundedText(io.TextIOBase):
+    """A stdout/stderr that keeps the first ``OUTPUT_LIMIT`` characters and counts the rest."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.kept = 0
+        self.dropped = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        text = str(text)
+        room = OUTPUT_LIMIT - self.kept
+        if room > 0:
+            self.parts.append(text[:room])
+            self.kept += min(room, len(text))
+        self.dropped += max(0, len(text) - max(room, 0))
+        return len(text)
+
+    def take(self) -> str:
+        out = "".join(self.parts)
+        if self.dropped:
+            out += f"\n[... {self.dropped} more characters not kept]"
+        self.parts, self.kept, self.dropped = [], 0, 0
+        return out
+
+
+class Harness:
+    """Imports the submission once and runs one entry point call per ``run`` message."""
+
+    def __init__(self, channel: _Channel, submission: str) -> None:
+        self.channel = channel
+        self.submission = os.path.realpath(submission)
+        self.output = _BoundedText()
+        self._module: Any = None
+        self._import_failure: dict[str, str] | None = None
+
+    def serve(self) -> None:
+        sys.stdout = sys.stderr = self.output
+        while True:
+            message = self.channel.receive()
+            if message.get("op") == "run":
+                self.channel.send(self.run(message))
+                _kill_leftovers()
+
+    def run(self, message: dict[str, Any]) -> dict[str, Any]:
+        try:
+            entry = self._entry(message["entry"])
+            game = RemoteGame(self.channel, message["players"], message.get("conventions", {}))
+            game._learn(message["root"])
+            result = entry(game, message["root"][0], message["depth"])
+            return self._done(result)
+        except _Failure as failure:
+            return self._fail(failure.kind, failure.message, failure.detail)
+        except MemoryError:
+            return self._fail("memory", "the search ran out of memory", "")
+        except RecursionError:
+            return self._fail("exception", "RecursionError: maximum recursion depth exceeded",
+                              self._student_traceback())
+        except BaseException as exc:  # the student's exception, sys.exit included
+            return self._fail("exception", _one_line(exc), self._student_traceback())
+
+    def _done(self, result: Any) -> dict[str, Any]:
+        if not isinstance(result, (tuple, list)) or len(result) != 2:
+            raise _Failure("return", f"returned {_short(result)}; return a pair (value, action)")
+        value, action = result
+        message = {"op": "done", "value": _plain(value), "action": _plain(action)}
+        message["output"] = self.output.take()
+        try:
+            json.dumps(message, allow_nan=True)
+        except (TypeError, ValueError):
+            raise _Failure("return", f"returned {_short(result)}, which is not a number and "
+                           "an action of the game") from None
+        return message
+
+    def _fail(self, kind: str, text: str, detail: str) -> dict[str, Any]:
+        return {"op": "fail", "kind": kind, "message": text, "detail": detail,
+                "output": self.output.take()}
+
+    def _entry(self, name: str) -> Any:
+        module = self._load()
+        entry = getattr(module, name, None)
+        if not callable(entry):
+            found = sorted(n for n in vars(module) if not n.startswith("_") and callable(
+                getattr(module, n)))
+            hint = f"; it defines {', '.join(found)}" if found else ""
+            raise _Failure("entry", f"agent.py has no function {name}(game, state, depth){hint}")
+        return entry
+
+    def _load(self) -> Any:
+        if self._import_failure is not None:
+            raise _Failure(**self._import_failure)
+        if self._module is not None:
+            return self._module
+        path = os.path.join(self.submission, "agent.py")
+        sys.path.insert(0, self.submission)
+        try:
+            spec = importlib.util.spec_from_file_location("agent", path)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            sys.modules["agent"] = module
+            spec.loader.exec_module(module)
+        except SyntaxError as exc:
+            where = f"line {exc.lineno}" if exc.lineno else "agent.py"
+            self._import_failure = {"kind": "import", "message":
+                                    f"agent.py does not compile: {exc.msg} ({where})",
+                                    "detail": "".join(traceback.format_exception_only(exc))}
+            raise _Failure(**self._import_failure) from None
+        except BaseException as exc:
+            if isinstance(exc, MemoryError):
+                raise
+            self._import_failure = {"kind": "import",
+                                    "message": f"importing agent.py failed: {_one_line(exc)}",
+                                    "detail": self._student_traceback()}
+            raise _Failure(**self._import_failure) from None
+        self._module = module
+        return module
+
+    def _student_traceback(self) -> str:
+        kind, exc, tb = sys.exc_info()
+        frames = [f for f in traceback.extract_tb(tb)
+                  if os.path.realpath(f.filename).startswith(self.submission + os.sep)]
+        lines = traceback.format_list(frames[-20:])
+        if exc is not None:
+            lines += traceback.format_exception_only(kind, exc)
+        return "".join(lines)
+
+
+class _Failure(Exception):
+    def __init__(self, kind: str, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.kind, self.message, self.detail = kind, message, detail
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0][:300]}" if text else type(exc).__name__
+
+
+def _short(x: Any) -> str:
+    try:
+        text = repr(x)
+    except Exception:
+        text = f"<{type(x).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _plain(x: Any) -> Any:
+    """A value or action as JSON: numbers, strings, None, and sequences of numbers."""
+    if x is None or isinstance(x, (bool, str)):
+        return x
+    if isinstance(x, (int, float)):
+        return x if not isinstance(x, float) or math.isfinite(x) else repr(x)
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    try:
+        return float(x)  # numpy scalars and the like
+    except (TypeError, ValueError):
+        raise _Failure("return", f"returned {_short(x)}; values are numbers and actions are "
+                       "those game.actions gave") from None
+
+
+def _kill_leftovers() -> None:
+    """Kill every process the submission started during the run."""
+    if os.getpid() == 1:  # PID 1 of its own namespace: -1 is everything else in it
+        with contextlib.suppress(OSError):
+            os.kill(-1, signal.SIGKILL)
+        return
+    me, sid = os.getpid(), os.getsid(0)
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == me:
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+            if int(fields[3]) == sid:
+                os.kill(int(entry), signal.SIGKILL)
+        except (OSError, IndexError, ValueError):
+            continue
+
+
+def confine(*, memory_mb: int, cpu_s: int, processes: int) -> None:
+    """Limit this process before any student code runs; drop root if we have it."""
+    def limit(what: int, soft: int, hard: int | None = None) -> None:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(what, (soft, soft if hard is None else hard))
+
+    limit(resource.RLIMIT_CORE, 0)
+    limit(resource.RLIMIT_FSIZE, 16 << 20)
+    limit(resource.RLIMIT_NOFILE, 64)
+    limit(resource.RLIMIT_CPU, cpu_s, cpu_s + 1)
+    if memory_mb > 0:
+        limit(resource.RLIMIT_AS, (memory_mb << 20) + _mapped_bytes())
+    if os.geteuid() == 0:
+        os.setgroups([])
+        os.setgid(NOBODY)
+        os.setuid(NOBODY)
+    limit(resource.RLIMIT_NPROC, processes)
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+
+
+def _mapped_bytes() -> int:
+    """Address space already mapped (the interpreter itself), added to the memory limit."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return 64 << 20
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Run a submission against a remote game.")
+    parser.add_argument("--submission", required=True, help="folder holding agent.py")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--fd", type=int, help="an inherited, connected socket")
+    where.add_argument("--connect", help="path of the grader's Unix socket")
+    parser.add_argument("--memory-mb", type=int, default=256)
+    parser.add_argument("--cpu-s", type=int, default=60)
+    parser.add_argument("--processes", type=int, default=64)
+    args = parser.parse_args(argv)
+    if args.fd is not None:
+        sock = socket.socket(fileno=args.fd)
+    else:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                sock.connect(args.connect)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
+    confine(memory_mb=args.memory_mb, cpu_s=args.cpu_s, processes=args.processes)
+    os.chdir(args.submission)
+    Harness(_Channel(sock), args.submission).serve()
+
+
+if __name__ == "__main__":
+    main()
