@@ -24,6 +24,8 @@ from grader.assignment import (
     LoadedAssignment,
     TestSpec,
     assignment_schema,
+    builtin_names,
+    builtin_root,
     load_assignment,
 )
 from grader.errors import GameError, GraderError, InputFileError
@@ -163,7 +165,7 @@ def build_assignment(*, assignment: str | Path, check: bool = False) -> list[Pat
     leftover = sorted(p for p in golden_dir.glob("*.json") if p not in planned)
     changed = [p for p, text in planned.items() if _current_text(p) != text]
     if check:
-        _refuse_stale(loaded, planned, changed, leftover)
+        _refuse_stale(loaded, str(assignment), planned, changed, leftover)
         return []
     golden_dir.mkdir(exist_ok=True)
     for path in changed:
@@ -181,7 +183,11 @@ def _current_text(path: Path) -> str | None:
 
 
 def _refuse_stale(
-    loaded: LoadedAssignment, planned: dict[Path, str], changed: list[Path], leftover: list[Path]
+    loaded: LoadedAssignment,
+    given: str,
+    planned: dict[Path, str],
+    changed: list[Path],
+    leftover: list[Path],
 ) -> None:
     problems = [
         f"  {'missing' if not p.exists() else 'stale'}: {p.relative_to(loaded.folder)}"
@@ -191,7 +197,7 @@ def _refuse_stale(
     if problems:
         raise GraderError(
             f"{loaded.folder}: {len(problems)} of {len(planned)} goldens are not current; "
-            f"run `grader build -a {loaded.folder}`\n" + "\n".join(problems)
+            f"run `grader build -a {given}`\n" + "\n".join(problems)
         )
 
 
@@ -207,13 +213,23 @@ def validate_paths(*, paths: Sequence[str | Path]) -> list[Validated]:
     """Validate tree files and assignments (folders or ``assignment.yaml``), every one.
 
     An assignment gives one outcome for ``assignment.yaml`` and one per tree file its
-    tests name, each tree checked at the depth of every test that uses it.
+    tests name, each tree checked at the depth of every test that uses it. Any other
+    folder stands for the ``*.tree.json`` files in it; a built-in assignment's name for
+    that assignment.
     """
     outcomes: list[Validated] = []
     for raw in paths:
         path = Path(raw)
-        if path.is_dir() or path.name == ASSIGNMENT_FILE:
+        if not path.exists() and str(raw) in builtin_names():
+            path = builtin_root() / str(raw)
+        if path.name == ASSIGNMENT_FILE or (path / ASSIGNMENT_FILE).is_file():
             outcomes.extend(_validate_assignment(path))
+        elif path.is_dir():
+            trees = sorted(path.glob("*.tree.json"))
+            if not trees:
+                error = GraderError(f"{path}: no {ASSIGNMENT_FILE} and no *.tree.json here")
+                outcomes.append(Validated(path, error))
+            outcomes.extend(_validated(tree, partial(load_tree, tree)) for tree in trees)
         else:
             outcomes.append(_validated(path, partial(load_tree, path)))
     return outcomes

@@ -10,12 +10,11 @@ never visits are marked ``[pruned]``; they come from running that search.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grader.errors import GraderError
+from grader.errors import GameError, GraderError
 from grader.game import TreeGame
 from grader.tree import Node, Payoff, Tree, Value, load_tree
 from reference import registry
@@ -192,30 +191,38 @@ def draw_tree(
 ) -> list[str]:
     """The drawing's lines: a header, then one line per position down to ``depth`` plies.
 
-    ``depth`` defaults to the tree's height. With more than two players, or a search that
-    cannot play the tree, values are drawn without ``[pruned]`` marks.
+    Without ``depth`` the search goes to the terminals. With more than two players, or a
+    search that cannot play the tree, values are drawn without ``[pruned]`` marks.
     """
-    plies = tree.max_depth() if depth is None else depth
+    if algorithm not in registry.ALGORITHMS:
+        known = ", ".join(registry.ALGORITHMS)
+        raise GraderError(f"no reference search {algorithm!r}; known: {known}")
+    plies = len(tree.nodes) if depth is None else depth  # no path is longer than that
     if tree.needs_eval(plies):
         raise GraderError(f"{tree.source}: a search of depth {plies} needs evals it lacks")
     try:
         visited: set[Position] | None = visited_positions(
             tree, plies, algorithm, prune_on_equality=prune_on_equality
         )
-    except (ValueError, KeyError):
+    except (ValueError, GameError):  # a search that cannot play this tree
         visited = None
     drawing = _Drawing(tree, plies, visited)
     drawing.draw(tree.root, (), "", "", None)
-    return [_header(tree, plies, algorithm, prune_on_equality, drawing), *drawing.lines]
+    return [_header(tree, depth, algorithm, prune_on_equality, drawing), *drawing.lines]
 
 
-def _header(tree: Tree, plies: int, algorithm: str, eq: bool, drawing: _Drawing) -> str:
-    head = f"{tree.name}: {tree.players} players, depth {plies} plies"
+def _header(tree: Tree, depth: int | None, algorithm: str, eq: bool, drawing: _Drawing) -> str:
+    reach = "to the terminals" if depth is None else f"depth {depth} plies"
+    head = f"{tree.name}: {tree.players} players, {reach}"
     if drawing.visited is None:
         return f"{head}; values only ({algorithm} does not play this tree)"
     if algorithm == "alphabeta":
         algorithm += f" (prune on {'>=' if eq else '>'})"
-    return f"{head}; {algorithm} prunes {drawing.pruned} of {len(drawing.lines)} positions"
+    total = len(drawing.lines)
+    return (
+        f"{head}; {algorithm} visits {total - drawing.pruned} of {total} positions, "
+        f"prunes {drawing.pruned}"
+    )
 
 
 def show_tree_file(
@@ -227,7 +234,7 @@ def show_tree_file(
 ) -> str:
     """``grader tree show``: the drawing of a tree file, as text with a trailing newline."""
     tree = load_tree(path, depth=depth)
-    lines: Sequence[str] = draw_tree(
+    lines = draw_tree(
         tree=tree, depth=depth, algorithm=algorithm, prune_on_equality=prune_on_equality
     )
     return "\n".join(lines) + "\n"

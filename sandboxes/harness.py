@@ -45,6 +45,11 @@ from typing import Any
 
 FLUSH_EVERY = 4096  # local calls kept before they are sent on their own
 OUTPUT_LIMIT = 4000  # characters of the submission's prints kept per run
+OUTPUT_HARD_LIMIT = 1 << 20  # characters a run may print before it is an error
+TMPFS_OPTIONS = b"size=64m,mode=1777"
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_REC, MS_PRIVATE = 1, 2, 4, 1 << 14, 1 << 18
+CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET = 0x00020000, 0x20000000, 0x40000000
+PR_SET_PDEATHSIG = 1
 NOBODY = 65534
 PR_SET_NO_NEW_PRIVS = 38
 
@@ -59,9 +64,14 @@ class _Channel:
     def __init__(self, sock: socket.socket) -> None:
         self._sock = sock
         self._reader = sock.makefile("rb", buffering=65536)
+        self._pid = os.getpid()
         self.local: list[list[Any]] = []
+        self.run = 0  # the run every message belongs to
 
     def send(self, message: dict[str, Any]) -> None:
+        if os.getpid() != self._pid:  # a process the submission forked never speaks
+            os._exit(1)
+        message["run"] = self.run
         if self.local:
             message["local"] = self.local
             self.local = []
@@ -196,12 +206,14 @@ class _BoundedText(io.TextIOBase):
         self.parts: list[str] = []
         self.kept = 0
         self.dropped = 0
+        self.total = 0
 
     def writable(self) -> bool:
         return True
 
     def write(self, text: str) -> int:
         text = str(text)
+        self.total += len(text)
         room = OUTPUT_LIMIT - self.kept
         if room > 0:
             self.parts.append(text[:room])
@@ -213,7 +225,7 @@ class _BoundedText(io.TextIOBase):
         out = "".join(self.parts)
         if self.dropped:
             out += f"\n[... {self.dropped} more characters not kept]"
-        self.parts, self.kept, self.dropped = [], 0, 0
+        self.parts, self.kept, self.dropped, self.total = [], 0, 0, 0
         return out
 
 
@@ -231,9 +243,24 @@ class Harness:
         sys.stdout = sys.stderr = self.output
         while True:
             message = self.channel.receive()
-            if message.get("op") == "run":
-                self.channel.send(self.run(message))
-                _kill_leftovers()
+            if message.get("op") != "run":
+                continue
+            self.channel.run = message["run"]
+            reply = self.run(message)
+            threads = _thread_count() - 1
+            processes = _kill_leftovers()
+            if reply["op"] == "done" and (threads or processes):
+                what = f"{threads} thread(s)" if threads else f"{processes} process(es)"
+                reply = self._fail("leftover", f"left {what} running after it returned; "
+                                   "a search must finish all its work before it returns", "")
+            if reply["op"] == "done" and self.output.total > OUTPUT_HARD_LIMIT:
+                reply = self._fail("output", f"printed {self.output.total} characters, more "
+                                   f"than the {OUTPUT_HARD_LIMIT} allowed; remove debug prints",
+                                   "")
+            reply["output"] = self.output.take()
+            self.channel.send(reply)
+            if threads:
+                os._exit(0)  # a thread may still use the game: start afresh
 
     def run(self, message: dict[str, Any]) -> dict[str, Any]:
         try:
@@ -257,7 +284,6 @@ class Harness:
             raise _Failure("return", f"returned {_short(result)}; return a pair (value, action)")
         value, action = result
         message = {"op": "done", "value": _plain(value), "action": _plain(action)}
-        message["output"] = self.output.take()
         try:
             json.dumps(message, allow_nan=True)
         except (TypeError, ValueError):
@@ -266,8 +292,7 @@ class Harness:
         return message
 
     def _fail(self, kind: str, text: str, detail: str) -> dict[str, Any]:
-        return {"op": "fail", "kind": kind, "message": text, "detail": detail,
-                "output": self.output.take()}
+        return {"op": "fail", "kind": kind, "message": text, "detail": detail}
 
     def _entry(self, name: str) -> Any:
         module = self._load()
@@ -352,23 +377,38 @@ def _plain(x: Any) -> Any:
                        "those game.actions gave") from None
 
 
-def _kill_leftovers() -> None:
-    """Kill every process the submission started during the run."""
-    if os.getpid() == 1:  # PID 1 of its own namespace: -1 is everything else in it
-        with contextlib.suppress(OSError):
-            os.kill(-1, signal.SIGKILL)
-        return
+def _thread_count() -> int:
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return 1
+
+
+def _kill_leftovers() -> int:
+    """Kill every process the submission started during the run; return how many ran."""
     me, sid = os.getpid(), os.getsid(0)
+    found = 0
     for entry in os.listdir("/proc"):
         if not entry.isdigit() or int(entry) == me:
+            continue
+        if me == 1:  # PID 1 of its own namespace, its own /proc: everything else is theirs
+            found += 1
             continue
         try:
             with open(f"/proc/{entry}/stat", "rb") as f:
                 fields = f.read().rsplit(b")", 1)[1].split()
             if int(fields[3]) == sid:
+                found += 1
                 os.kill(int(entry), signal.SIGKILL)
         except (OSError, IndexError, ValueError):
             continue
+    if me == 1 and found:  # -1 from PID 1 is every other process of the namespace
+        with contextlib.suppress(OSError):
+            os.kill(-1, signal.SIGKILL)
+    with contextlib.suppress(ChildProcessError):
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+    return found
 
 
 def confine(*, memory_mb: int, cpu_s: int, processes: int) -> None:
@@ -392,6 +432,69 @@ def confine(*, memory_mb: int, cpu_s: int, processes: int) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
 
 
+def isolate(sock: socket.socket) -> None:
+    """As root: move into new mount, PID and network namespaces, as PID 1 of the new one.
+
+    The process that called this stays outside as a waiter that only relays the exit
+    status; both die with their parent (the grader), so nothing outlives a grader crash.
+    """
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET) != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"unshare: {os.strerror(err)}")
+    # mounts made from now on stay in our namespace
+    _mount(b"none", "/", b"", MS_REC | MS_PRIVATE, b"")
+    pid = os.fork()
+    if pid:  # the waiter: no socket, no student code; exit as the namespace's PID 1 does
+        sock.close()
+        _, status = os.waitpid(pid, 0)
+        os._exit(os.waitstatus_to_exitcode(status) % 256 if os.WIFEXITED(status)
+                 else 128 + os.WTERMSIG(status))
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+def private_mounts(submission: str, hide: list[str]) -> str:
+    """In our own mount and PID namespace (as root): a fresh /proc, the grader's folders
+    hidden under empty read-only tmpfs, size-limited tmpfs on every world-writable place,
+    and the submission copied into /tmp. Returns the submission's new folder."""
+    files = _stash(submission)
+    _mount(b"proc", "/proc", b"proc", MS_NOSUID | MS_NODEV, b"")
+    for path in hide:
+        if os.path.isdir(path):
+            _mount(b"tmpfs", path, b"tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, b"size=4k")
+    for path in ("/tmp", "/var/tmp", "/dev/shm"):
+        if os.path.isdir(path):
+            _mount(b"tmpfs", path, b"tmpfs", MS_NOSUID | MS_NODEV, TMPFS_OPTIONS)
+    folder = "/tmp/submission"
+    for rel, data in files.items():
+        target = os.path.join(folder, rel)
+        os.makedirs(os.path.dirname(target), mode=0o755, exist_ok=True)
+        with open(target, "wb") as f:
+            f.write(data)
+        os.chmod(target, 0o644)
+    os.chmod(folder, 0o755)
+    return folder
+
+
+def _stash(folder: str) -> dict[str, bytes]:
+    files = {}
+    for base, _dirs, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(base, name)
+            if os.path.isfile(path) and not os.path.islink(path):
+                with open(path, "rb") as f:
+                    files[os.path.relpath(path, folder)] = f.read()
+    return files
+
+
+def _mount(source: bytes, target: str, fstype: bytes, flags: int, data: bytes) -> None:
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.mount(source, target.encode(), fstype, flags, data or None) != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"mount {fstype.decode()} on {target}: {os.strerror(err)}")
+
+
 def _mapped_bytes() -> int:
     """Address space already mapped (the interpreter itself), added to the memory limit."""
     try:
@@ -410,6 +513,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--memory-mb", type=int, default=256)
     parser.add_argument("--cpu-s", type=int, default=60)
     parser.add_argument("--processes", type=int, default=64)
+    parser.add_argument("--isolate", action="store_true",
+                        help="as root: own mount, PID and network namespaces")
+    parser.add_argument("--hide", action="append", default=[],
+                        help="a folder to hide from the submission (with --isolate)")
     args = parser.parse_args(argv)
     if args.fd is not None:
         sock = socket.socket(fileno=args.fd)
@@ -424,9 +531,17 @@ def main(argv: list[str] | None = None) -> None:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.01)
+    folder = args.submission
+    if args.isolate and os.geteuid() == 0:
+        try:
+            isolate(sock)
+        except OSError as exc:
+            print(f"harness: running without namespaces: {exc}", file=sys.stderr)
+        else:
+            folder = private_mounts(folder, args.hide)
     confine(memory_mb=args.memory_mb, cpu_s=args.cpu_s, processes=args.processes)
-    os.chdir(args.submission)
-    Harness(_Channel(sock), args.submission).serve()
+    os.chdir(folder)
+    Harness(_Channel(sock), folder).serve()
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ def main() -> None:
 def _register() -> None:
     import grader.cli.check  # noqa: F401
     from grader.cli import authoring  # noqa: F401  (registers its commands)
+    from grader.cli import sandbox as _sandbox  # noqa: F401
 
 
 _register()

@@ -37,9 +37,9 @@ def build(assignment: str, check: bool) -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 def validate(paths: tuple[Path, ...]) -> None:
-    """Check tree files and assignments (folders or assignment.yaml): schema, consistency,
-    and the evals each test's depth needs. Checks all, prints `ok: FILE` or the error of
-    each, and exits 2 if any is wrong."""
+    """Check tree files, folders of them, and assignments (built-in names, folders or
+    assignment.yaml): schema, consistency, the evals each test's depth needs. Checks
+    all, prints `ok: FILE` or the error of each, and exits 2 if any is wrong."""
     from grader.build import validate_paths
 
     failed = False

@@ -21,7 +21,7 @@ import socket
 import subprocess
 import sys
 import tempfile
-from functools import cache
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,19 +32,13 @@ PROCESSES = 64  # processes the submission's user may have
 CPU_HEADROOM_S = 10  # CPU seconds beyond the sum of time limits before the kernel kills
 
 
-@cache
-def _unshare_works() -> bool:
-    """Whether ``unshare --pid`` is available to us (root, and the kernel allows it)."""
-    if os.geteuid() != 0 or shutil.which("unshare") is None:
-        return False
-    try:
-        probe = subprocess.run(
-            ["unshare", "--pid", "--fork", "--kill-child", "true"],
-            capture_output=True, timeout=5, check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return probe.returncode == 0
+def _grader_folders() -> list[Path]:
+    """The grader's own packages: goldens, references and trees live there."""
+    import assignments
+    import grader
+    import reference
+
+    return [Path(str(m.__file__)).resolve().parent for m in (grader, reference, assignments)]
 
 
 def harness_path() -> Path:
@@ -57,9 +51,17 @@ def harness_path() -> Path:
 class LocalSandbox(Sandbox):
     """One submission in one child process at a time; restarted after a kill."""
 
-    def __init__(self, submission: Path, *, memory_mb: int = 256, cpu_s: float = 60.0) -> None:
+    def __init__(
+        self,
+        submission: Path,
+        *,
+        memory_mb: int = 256,
+        cpu_s: float = 60.0,
+        hide: Sequence[Path] = (),
+    ) -> None:
         super().__init__(submission, memory_mb=memory_mb)
         self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
+        self.hide = [*_grader_folders(), *(Path(p).resolve() for p in hide)]
         self._workdir = Path(tempfile.mkdtemp(prefix="grader-local-"))
         self._folder = self._workdir / "submission"
         shutil.copytree(submission, self._folder, symlinks=False)
@@ -74,9 +76,11 @@ class LocalSandbox(Sandbox):
         session = self._session if self._session is not None else self._start()
         result = session.run(request)
         if session.broken:
+            stderr = self._stderr_tail()
             reason = self._stop()
             if session.lost and reason:
                 result.message = f"the submission's process {reason}"
+                result.detail = result.detail or stderr or None
                 if "CPU time" in reason:
                     result.status = "timeout"
         return result
@@ -89,8 +93,8 @@ class LocalSandbox(Sandbox):
             "--memory-mb", str(self.memory_mb), "--cpu-s", str(self.cpu_s),
             "--processes", str(PROCESSES),
         ]
-        if _unshare_works():
-            command = ["unshare", "--pid", "--fork", "--kill-child", *command]
+        if os.geteuid() == 0:
+            command += ["--isolate", *(f"--hide={p}" for p in self.hide)]
         self._stderr = open(self._workdir / "stderr.txt", "w+b")  # noqa: SIM115
         try:
             self._proc = subprocess.Popen(
@@ -102,6 +106,15 @@ class LocalSandbox(Sandbox):
             child.close()
         self._session = Session(parent)
         return self._session
+
+    def _stderr_tail(self) -> str:
+        """The end of what the child wrote to its stderr (the harness's own last words)."""
+        if self._stderr is None:
+            return ""
+        self._stderr.seek(0, os.SEEK_END)
+        size = self._stderr.tell()
+        self._stderr.seek(max(0, size - 2000))
+        return str(self._stderr.read().decode("utf-8", "replace"))
 
     def _stop(self) -> str | None:
         """Kill the child and all it started; say how it ended if it died on its own."""

@@ -74,6 +74,7 @@ class Session:
         self._reader = sock.makefile("rb", buffering=65536)
         self.broken = False
         self.lost = False  # the other end went away on its own
+        self._run = 0
 
     def close(self) -> None:
         self.broken = True
@@ -93,8 +94,10 @@ class Session:
                              time_s=time.perf_counter() - started, **fields)
 
         try:
-            self._send({"op": "run", "entry": request.entry, "depth": request.depth,
-                        "players": request.tree.players, "root": tokens.info(request.tree.root),
+            self._run += 1
+            self._send({"op": "run", "run": self._run, "entry": request.entry,
+                        "depth": request.depth, "players": request.tree.players,
+                        "root": tokens.info(request.tree.root),
                         "conventions": dict(request.conventions)})
             final = self._serve(game, tokens, deadline)
         except TimeoutError:
@@ -149,6 +152,8 @@ class Session:
             raise ProtocolError(f"a message that is not JSON: {line[:60]!r}") from None
         if not isinstance(message, dict) or not isinstance(message.get("op"), str):
             raise ProtocolError(f"a message without an op: {line[:60]!r}")
+        if message.get("run") != self._run:
+            raise ProtocolError(f"a message that belongs to no current run: {line[:60]!r}")
         return message
 
     def _serve(self, game: TreeGame, tokens: _Tokens, deadline: float) -> dict[str, Any]:

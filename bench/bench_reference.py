@@ -1,0 +1,245 @@
+"""How fast the reference alpha-beta runs on the traced ``TreeGame``, against the same search
+without the trace, a bare alpha-beta over plain dicts, and easyAI's Negamax.
+
+Run ``python bench/bench_reference.py`` (``--help`` for sizes and repeats). It prints a
+table of visited nodes (expansions plus evaluations) per second on generated uniform
+trees, the overhead ratios, and where ``TreeGame``'s time goes per call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from easyAI import Negamax, TwoPlayerGame
+
+from grader.game import TreeGame
+from grader.generate import as_tree, uniform_tree
+from grader.tree import Tree
+from reference.alphabeta import alphabeta
+
+SIZES = {"1e4": (10, 4), "1e5": (10, 5), "1e6": (10, 6)}  # (branching, depth)
+
+
+class PlainGame:
+    """The student API over the same tree, answering without recording anything: the
+    reference's cost of calling a game, with the trace taken out."""
+
+    def __init__(self, tree: Tree) -> None:
+        self.num_players = tree.players
+        self._nodes = tree.nodes
+        self._child = {
+            (n.id, a): c for n in tree.nodes.values() for a, c in zip(n.actions, n.children)
+        }
+
+    def to_move(self, s: str) -> int:
+        return self._nodes[s].to_move  # type: ignore[return-value]
+
+    def actions(self, s: str) -> tuple[str, ...]:
+        return self._nodes[s].actions
+
+    def result(self, s: str, a: str) -> str:
+        return self._child[(s, a)]
+
+    def is_terminal(self, s: str) -> bool:
+        return self._nodes[s].utility is not None
+
+    def utility(self, s: str, p: int = 0) -> Any:
+        return self._nodes[s].utility[p]  # type: ignore[index]
+
+    def evaluate(self, s: str, p: int = 0) -> Any:
+        node = self._nodes[s]
+        return (node.utility or node.eval)[p]  # type: ignore[index]
+
+
+@dataclass(frozen=True)
+class Plain:
+    """The tree as plain dicts, for the bare search."""
+
+    children: dict[str, list[str]]
+    utility: dict[str, int]
+    evals: dict[str, int]
+    maximizing: dict[str, bool]
+
+    @staticmethod
+    def of(data: dict[str, Any]) -> Plain:
+        children, utility, evals, maximizing = {}, {}, {}, {}
+        for nid, spec in data["nodes"].items():
+            if "utility" in spec:
+                utility[nid] = spec["utility"]
+                continue
+            children[nid] = list(spec["children"].values())
+            maximizing[nid] = spec["to_move"] == 0
+            if "eval" in spec:
+                evals[nid] = spec["eval"]
+        return Plain(children, utility, evals, maximizing)
+
+
+def bare_alphabeta(t: Plain, s: str, depth: int, alpha: float, beta: float) -> float:
+    """Fail-hard alpha-beta pruning on ``>=``, as the reference's defaults, untraced."""
+    u = t.utility.get(s)
+    if u is not None:
+        return u
+    if depth == 0:
+        return t.evals[s]
+    if t.maximizing[s]:
+        best = -math.inf
+        for c in t.children[s]:
+            v = bare_alphabeta(t, c, depth - 1, alpha, beta)
+            if v > best:
+                best = v
+            if best >= beta:
+                break
+            alpha = max(alpha, best)
+    else:
+        best = math.inf
+        for c in t.children[s]:
+            v = bare_alphabeta(t, c, depth - 1, alpha, beta)
+            if v < best:
+                best = v
+            if best <= alpha:
+                break
+            beta = min(beta, best)
+    return min(max(best, alpha), beta)
+
+
+class EasyTree(TwoPlayerGame):  # type: ignore[misc]
+    """The tree as an easyAI game: player 1 is MAX, moves are made and unmade in place."""
+
+    def __init__(self, t: Plain, root: str) -> None:
+        self.players = [None, None]
+        self.current_player = 1
+        self.t = t
+        self.node = root
+        self.path: list[str] = []
+        self.visits = 0
+
+    def possible_moves(self) -> list[int]:
+        self.visits += 1
+        return list(range(len(self.t.children[self.node])))
+
+    def make_move(self, move: int) -> None:
+        self.path.append(self.node)
+        self.node = self.t.children[self.node][move]
+
+    def unmake_move(self, move: int) -> None:
+        self.node = self.path.pop()
+
+    def is_over(self) -> bool:
+        return self.node in self.t.utility
+
+    def scoring(self) -> float:
+        self.visits += 1
+        u = self.t.utility.get(self.node)
+        value = self.t.evals[self.node] if u is None else u
+        return value if self.current_player == 1 else -value
+
+
+def best_time(run: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    """The fastest of ``repeat`` runs, and what the last one returned."""
+    best, out = math.inf, None
+    for _ in range(repeat):
+        start = time.process_time()
+        out = run()
+        best = min(best, time.process_time() - start)
+    return best, out
+
+
+@dataclass
+class Row:
+    label: str
+    nodes: int
+    visits: int
+    traced: float
+    untraced: float
+    bare: float
+    easy: float
+
+    def rate(self, seconds: float) -> str:
+        return f"{self.visits / seconds / 1000:9.0f}k"
+
+
+def measure(label: str, b: int, d: int, repeat: int) -> Row:
+    data = uniform_tree(b, d, seed=1)
+    tree, plain = as_tree(data), Plain.of(data)
+
+    def traced() -> tuple[Any, int]:
+        game = TreeGame(tree)
+        value, _ = alphabeta(game, tree.root, d)
+        return value, len(game.trace.visits())
+
+    t_traced, (value, visits) = best_time(traced, repeat)
+    untraced = PlainGame(tree)
+    t_untraced, (v_untraced, _) = best_time(
+        lambda: alphabeta(untraced, tree.root, d),  # type: ignore[arg-type]
+        repeat,
+    )
+    t_bare, v_bare = best_time(lambda: bare_alphabeta(plain, tree.root, d, -math.inf, math.inf),
+                               repeat)
+    easy_game = EasyTree(plain, tree.root)
+    ai = Negamax(d)
+    t_easy, _ = best_time(lambda: ai(easy_game), repeat)
+    easy_visits = easy_game.visits // repeat
+    if not value == v_untraced == v_bare == ai.alpha or easy_visits != visits:
+        sys.exit(f"{label}: the searches disagree: values {value}, {v_untraced}, {v_bare}, "
+                 f"{ai.alpha}; visits {visits} (easyAI {easy_visits})")
+    return Row(label, len(tree.nodes), visits, t_traced, t_untraced, t_bare, t_easy)
+
+
+def call_costs(tree: Tree, calls: int = 200_000) -> list[tuple[str, float, float]]:
+    """Microseconds per call of each API method, on ``TreeGame`` and on ``PlainGame``."""
+    root = tree.nodes[tree.root]
+    s, a, leaf = root.id, root.actions[-1], root.children[-1]
+    while not tree.nodes[leaf].terminal:
+        leaf = tree.nodes[leaf].children[-1]
+    cases: list[tuple[str, Callable[[Any], Any]]] = [
+        ("is_terminal", lambda g: g.is_terminal(s)),
+        ("to_move", lambda g: g.to_move(s)),
+        ("actions", lambda g: g.actions(s)),
+        ("result (last action)", lambda g: g.result(s, a)),
+        ("utility", lambda g: g.utility(leaf, 0)),
+    ]
+    out = []
+    for name, call in cases:
+        per = []
+        for game in (TreeGame(tree), PlainGame(tree)):
+            start = time.process_time()
+            for _ in range(calls):
+                call(game)
+            per.append((time.process_time() - start) / calls * 1e6)
+        out.append((name, per[0], per[1]))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", nargs="+", choices=list(SIZES), default=list(SIZES))
+    parser.add_argument("--repeat", type=int, default=3, help="runs per timing; the best counts")
+    args = parser.parse_args()
+    rows = []
+    for label in args.sizes:
+        b, d = SIZES[label]
+        print(f"building and searching a {b}x{d} tree ...", file=sys.stderr)
+        rows.append(measure(label, b, d, args.repeat))
+    head = ("size", "nodes", "visits", "traced/s", "untraced/s", "bare/s", "easyAI/s",
+            "traced÷bare", "traced÷untraced", "easyAI÷traced")
+    print(" | ".join(head))
+    print(" | ".join("-" * len(h) for h in head))
+    for r in rows:
+        print(" | ".join([
+            f"{r.label:>4}", f"{r.nodes:>9,}", f"{r.visits:>7,}", r.rate(r.traced),
+            r.rate(r.untraced), r.rate(r.bare), r.rate(r.easy), f"{r.traced / r.bare:10.2f}x",
+            f"{r.traced / r.untraced:14.2f}x", f"{r.easy / r.traced:12.2f}x",
+        ]))
+    print("\nmicroseconds per call   TreeGame   untraced")
+    for name, traced_us, plain_us in call_costs(as_tree(uniform_tree(*SIZES["1e4"], seed=1))):
+        print(f"{name:<22} {traced_us:9.2f} {plain_us:10.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+"""``grader sandbox``: build the docker sandbox's image, sweep leftover containers."""
+
+from __future__ import annotations
+
+import click
+
+from grader.cli import main
+
+
+@main.group()
+def sandbox() -> None:
+    """The docker sandbox: its image and its containers."""
+
+
+@sandbox.command()
+@click.option(
+    "--offline",
+    is_flag=True,
+    help="Build FROM a Debian root made by debootstrap (needs root), not python:3.11-slim.",
+)
+@click.option(
+    "--mirror", metavar="URL", help="The Debian mirror for --offline (default: apt's own)."
+)
+def build(offline: bool, mirror: str | None) -> None:
+    """Build the sandbox image, tagged with a hash of the Dockerfile and the harness.
+
+    Without --offline the base comes from an image registry; with it, from the Debian
+    mirror apt uses (the base is made once, about a minute, and kept as an image).
+    """
+    from grader.sandbox.docker import docker_client
+    from grader.sandbox.image import build_image
+
+    if mirror and not offline:
+        raise click.UsageError("--mirror applies only to --offline builds")
+    client = docker_client()
+    tag = build_image(client, offline=offline, mirror=mirror, log=click.echo)
+    click.echo(f"built: {tag}")
+
+
+@sandbox.command()
+@click.option(
+    "--all", "everything", is_flag=True, help="Also remove containers of graders still running."
+)
+def sweep(everything: bool) -> None:
+    """Remove sandbox containers (label search-grader=sandbox) left by a grader that died."""
+    from grader.sandbox.docker import docker_client
+    from grader.sandbox.docker import sweep as sweep_containers
+
+    removed = sweep_containers(docker_client(), everything=everything)
+    for name in removed:
+        click.echo(f"removed: {name}")
+    click.echo(f"{len(removed)} container(s) removed")

@@ -1,0 +1,56 @@
+"""Max^n (Luckhardt and Irani 1986) for n players, with Korf's (1991) shallow pruning."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from reference.api import Action, DepthUnit, Game, Value, plies
+
+
+def maxn(
+    game: Game,
+    state: Any,
+    depth: int,
+    *,
+    utility_bound: float | None = None,
+    prune_on_equality: bool = True,
+    depth_unit: DepthUnit = "ply",
+) -> tuple[list[Value], Action | None]:
+    """Max^n value of ``state``: a payoff for every player, and the first best action of
+    the player to move.
+
+    Each player maximises its own component; ties go to the first child in action order.
+    Leaves give ``utilities``, or ``evaluations`` at the cut-off. ``utility_bound`` turns
+    on shallow pruning exactly as Korf (1991): every payoff must be >= 0 and the payoffs
+    of one leaf must sum to at most the bound. ``prune_on_equality`` prunes when the
+    player's best reaches its bound (Korf's ``>=``); False only when it passes it. Shallow
+    pruning never changes the root value or action, only the nodes visited.
+    """
+    if utility_bound is not None and not (math.isfinite(utility_bound) and utility_bound >= 0):
+        raise ValueError(f"utility_bound must be a finite number >= 0, not {utility_bound!r}")
+    total = math.inf if utility_bound is None else utility_bound  # inf: never prunes
+    return _maxn(game, state, plies(game, depth, depth_unit), total, total, prune_on_equality)
+
+
+def _maxn(
+    game: Game, s: Any, depth: int, bound: float, total: float, eq: bool
+) -> tuple[list[Value], Action | None]:
+    """Korf's Shallow(Node, Player, Bound): ``bound`` is ``total`` minus the parent player's
+    best so far, so once the player here is sure of ``bound`` the parent cannot gain."""
+    if game.is_terminal(s):
+        return list(game.utilities(s)), None
+    if depth == 0:
+        return list(game.evaluations(s)), None
+    p = game.to_move(s)
+    best: list[Value] | None = None
+    best_action: Action | None = None
+    for a in game.actions(s):
+        child_bound = total if best is None else total - best[p]  # Korf: Sum - Best[Player]
+        value, _ = _maxn(game, game.result(s, a), depth - 1, child_bound, total, eq)
+        if best is None or value[p] > best[p]:
+            best, best_action = value, a
+        if best[p] >= bound if eq else best[p] > bound:
+            break  # shallow cut-off: the parent's player gets at most total - best[p] here
+    assert best is not None, "a non-terminal node has at least one action"
+    return best, best_action
