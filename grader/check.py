@@ -14,6 +14,7 @@ import time
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -31,51 +32,79 @@ ENTRY_FILE = "agent.py"
 ZIP_LIMIT = 20 * 1024 * 1024  # bytes a submission's archive may unpack to
 
 
-def _open_sandbox(kind: SandboxKind, submission: Path, memory_mb: int) -> Sandbox:
-    from grader.sandbox import open_sandbox  # type: ignore[attr-defined,unused-ignore]
+@dataclass(frozen=True)
+class Prepared:
+    """An assignment made ready to grade: its tests' trees and goldens, loaded once."""
 
-    sandbox: Sandbox = open_sandbox(kind, submission, memory_mb=memory_mb)
-    return sandbox
+    loaded: LoadedAssignment
+    contexts: list[TestContext]
+    hide: tuple[Path, ...] = ()  # folders the submission must not see
+
+    @property
+    def memory_mb(self) -> int:
+        return max(self.loaded.spec.test_memory_mb(c.spec) for c in self.contexts)
+
+    @property
+    def cpu_s(self) -> float:
+        return sum(c.time_limit for c in self.contexts)
+
+
+def prepare(
+    *, assignment: str | Path, tests: Sequence[str] | None = None, hide: Sequence[Path] = ()
+) -> Prepared:
+    """Load ``assignment`` (a built-in name or a folder) and the tests named (or all)."""
+    loaded = load_assignment(assignment)
+    specs = [loaded.test(name) for name in tests] if tests else list(loaded.spec.tests)
+    contexts = [_context(loaded, spec) for spec in specs]
+    return Prepared(loaded, contexts, (loaded.folder, *hide))
 
 
 def grade_submission(
     *,
     submission: Path,
-    assignment: str | Path,
+    assignment: str | Path | Prepared,
     sandbox: SandboxKind = "local",
     tests: Sequence[str] | None = None,
     opener: SandboxOpener | None = None,
+    name: str | None = None,
 ) -> Report:
     """Grade ``submission`` (a ``.py`` file, a folder holding ``agent.py``, or a ``.zip`` of
-    either) on ``assignment`` (a built-in name or a folder), all tests or those named."""
+    either) on ``assignment`` (a built-in name, a folder, or :func:`prepare`'s result),
+    all tests or those named. The report names the submission ``name`` (default: its
+    file name)."""
     started = time.perf_counter()
-    loaded = load_assignment(assignment)
-    specs = [loaded.test(name) for name in tests] if tests else list(loaded.spec.tests)
-    contexts = [_context(loaded, spec) for spec in specs]
-    memory_mb = max(loaded.spec.test_memory_mb(spec) for spec in specs)
+    ready = assignment if isinstance(assignment, Prepared) else prepare(
+        assignment=assignment, tests=tests
+    )
     with _submission_folder(Path(submission)) as folder:
-        results = _run_all(
-            opener or _open_sandbox, sandbox, folder, loaded, contexts, memory_mb
-        )
+        results = _run_all(opener, sandbox, folder, ready)
     return make_report(
-        assignment=loaded.name,
-        submission=Path(submission).name,
+        assignment=ready.loaded.name,
+        submission=name or Path(submission).name,
         tests=results,
         sandbox=sandbox,
         time_s=time.perf_counter() - started,
     )
 
 
+def _open(
+    opener: SandboxOpener | None, kind: SandboxKind, folder: Path, ready: Prepared
+) -> Sandbox:
+    if opener is not None:
+        return opener(kind, folder, ready.memory_mb)
+    from grader.sandbox import open_sandbox
+
+    return open_sandbox(
+        kind, folder, memory_mb=ready.memory_mb, cpu_s=ready.cpu_s, hide=ready.hide
+    )
+
+
 def _run_all(
-    opener: SandboxOpener,
-    kind: SandboxKind,
-    folder: Path,
-    loaded: LoadedAssignment,
-    contexts: list[TestContext],
-    memory_mb: int,
+    opener: SandboxOpener | None, kind: SandboxKind, folder: Path, ready: Prepared
 ) -> list[TestResult]:
+    loaded, contexts = ready.loaded, ready.contexts
     try:
-        box = opener(kind, folder, memory_mb)
+        box = _open(opener, kind, folder, ready)
     except GraderError:
         raise
     except Exception as exc:  # the grader's own failure: no test is charged

@@ -93,19 +93,17 @@ class Tree:
 
 def _heights(tree: Tree) -> dict[str, int]:
     heights: dict[str, int] = {}
-    order: list[str] = []
-    stack = [tree.root]
-    seen: set[str] = set()
+    stack: list[tuple[str, bool]] = [(tree.root, False)]
     while stack:  # post-order without recursion: deep trees must not hit the stack limit
-        nid = stack.pop()
-        if nid in seen:
+        nid, children_done = stack.pop()
+        if nid in heights:
             continue
-        seen.add(nid)
-        order.append(nid)
-        stack.extend(tree.nodes[nid].children)
-    for nid in reversed(order):
         kids = tree.nodes[nid].children
-        heights[nid] = 1 + max((heights.get(c, 0) for c in kids), default=-1) if kids else 0
+        if children_done or not kids:
+            heights[nid] = 1 + max(heights[c] for c in kids) if kids else 0
+            continue
+        stack.append((nid, True))
+        stack.extend((c, False) for c in kids if c not in heights)
     return heights
 
 

@@ -39,7 +39,8 @@ def main() -> None:
 
 
 def _register() -> None:
-    import grader.cli.check  # noqa: F401
+    import grader.cli.check
+    import grader.cli.grade  # noqa: F401
     from grader.cli import authoring  # noqa: F401  (registers its commands)
     from grader.cli import sandbox as _sandbox  # noqa: F401
 

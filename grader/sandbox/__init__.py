@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from grader.errors import GraderError
@@ -9,13 +10,20 @@ from grader.sandbox.base import Sandbox
 
 
 def open_sandbox(
-    kind: str, submission: Path, *, memory_mb: int = 256, cpu_s: float = 60.0
+    kind: str,
+    submission: Path,
+    *,
+    memory_mb: int = 256,
+    cpu_s: float = 60.0,
+    hide: Sequence[Path] = (),
 ) -> Sandbox:
-    """A sandbox of the named kind holding ``submission`` (a folder with ``agent.py``)."""
+    """A sandbox of the named kind holding ``submission`` (a folder with ``agent.py``);
+    ``hide`` names folders of the grader's (assignments, other submissions) it must not
+    see where the sandbox can hide them."""
     if kind == "local":
         from grader.sandbox.local import LocalSandbox
 
-        return LocalSandbox(submission, memory_mb=memory_mb, cpu_s=cpu_s)
+        return LocalSandbox(submission, memory_mb=memory_mb, cpu_s=cpu_s, hide=hide)
     if kind == "docker":
         try:
             from grader.sandbox.docker import DockerSandbox  # type: ignore[import-not-found,unused-ignore]

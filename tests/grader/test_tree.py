@@ -175,3 +175,15 @@ def test_a_valid_tree_with_every_feature_loads() -> None:
     assert tree.nodes["C"].probabilities == (0.25, 0.75)
     assert tree.nodes["X"].utility == (1, -1)
     assert tree.max_depth() == 2
+
+
+def test_max_depth_takes_the_longest_path_to_a_shared_node() -> None:
+    # A --a--> B --c--> X --d--> X1 = 1     X is reached at depth 1 and at depth 2;
+    #   --b--> X                            the longest path A-B-X-X1 has 3 plies.
+    data = {"format": F, "root": "A", "nodes": {
+        "A": {"to_move": 0, "children": {"a": "B", "b": "X"}},
+        "B": {"to_move": 1, "children": {"c": "X"}},
+        "X": {"to_move": 0, "children": {"d": "X1"}},
+        "X1": {"utility": 1},
+    }}
+    assert parse_tree(data).max_depth() == 3
