@@ -101,6 +101,8 @@ def grade_batch(
     entries, ignored = find_submissions(submissions)
     ready = prepare(assignment=assignment, hide=(submissions.resolve(), out.resolve()))
     (out / SUBMISSIONS).mkdir(parents=True, exist_ok=True)
+    for stale in (out / SUBMISSIONS).glob(".*"):  # half-written by a batch that was killed
+        shutil.rmtree(stale, ignore_errors=True)
     book = _Gradebook(out / GRADEBOOK, [c.spec.name for c in ready.contexts])
     result = BatchResult(ignored=ignored)
     todo = []
