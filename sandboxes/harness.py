@@ -47,7 +47,8 @@ FLUSH_EVERY = 4096  # local calls kept before they are sent on their own
 OUTPUT_LIMIT = 4000  # characters of the submission's prints kept per run
 OUTPUT_HARD_LIMIT = 1 << 20  # characters a run may print before it is an error
 TMPFS_OPTIONS = b"size=64m,mode=1777"
-MS_RDONLY, MS_NOSUID, MS_NODEV, MS_REC, MS_PRIVATE = 1, 2, 4, 1 << 14, 1 << 18
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_REMOUNT, MS_BIND = 1, 2, 4, 32, 4096
+MS_REC, MS_PRIVATE = 1 << 14, 1 << 18
 CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET = 0x00020000, 0x20000000, 0x40000000
 PR_SET_PDEATHSIG = 1
 NOBODY = 65534
@@ -258,6 +259,8 @@ class Harness:
                                    f"than the {OUTPUT_HARD_LIMIT} allowed; remove debug prints",
                                    "")
             reply["output"] = self.output.take()
+            if threads:
+                reply["bye"] = True  # the grader starts a fresh harness for the next run
             self.channel.send(reply)
             if threads:
                 os._exit(0)  # a thread may still use the game: start afresh
@@ -391,22 +394,24 @@ def _kill_leftovers() -> int:
     for entry in os.listdir("/proc"):
         if not entry.isdigit() or int(entry) == me:
             continue
-        if me == 1:  # PID 1 of its own namespace, its own /proc: everything else is theirs
-            found += 1
-            continue
         try:
             with open(f"/proc/{entry}/stat", "rb") as f:
                 fields = f.read().rsplit(b")", 1)[1].split()
-            if int(fields[3]) == sid:
-                found += 1
-                os.kill(int(entry), signal.SIGKILL)
-        except (OSError, IndexError, ValueError):
+        except OSError:
             continue
+        if fields[0] == b"Z":
+            continue  # already dead, waiting to be reaped
+        # PID 1 of its own namespace, with its own /proc: every other process is theirs
+        if me == 1 or int(fields[3]) == sid:
+            found += 1
+            with contextlib.suppress(OSError):
+                os.kill(int(entry), signal.SIGKILL)
     if me == 1 and found:  # -1 from PID 1 is every other process of the namespace
         with contextlib.suppress(OSError):
             os.kill(-1, signal.SIGKILL)
+    # reap: in a namespace every orphan is our child, and SIGKILL cannot be refused
     with contextlib.suppress(ChildProcessError):
-        while os.waitpid(-1, os.WNOHANG)[0]:
+        while os.waitpid(-1, 0 if me == 1 else os.WNOHANG)[0]:
             pass
     return found
 
@@ -466,6 +471,7 @@ def private_mounts(submission: str, hide: list[str]) -> str:
     for path in ("/tmp", "/var/tmp", "/dev/shm"):
         if os.path.isdir(path):
             _mount(b"tmpfs", path, b"tmpfs", MS_NOSUID | MS_NODEV, TMPFS_OPTIONS)
+    _python_in_reach()
     folder = "/tmp/submission"
     for rel, data in files.items():
         target = os.path.join(folder, rel)
@@ -475,6 +481,26 @@ def private_mounts(submission: str, hide: list[str]) -> str:
         os.chmod(target, 0o644)
     os.chmod(folder, 0o755)
     return folder
+
+
+def _python_in_reach() -> None:
+    """Bind the standard library's folders under /tmp, read-only, and import from there:
+    the interpreter may live where user nobody cannot reach (a root-only home)."""
+    for i, path in enumerate(list(sys.path)):
+        if not os.path.isdir(path):
+            continue
+        target = f"/tmp/.python/{i}"
+        os.makedirs(target, mode=0o755, exist_ok=True)
+        _mount(path.encode(), target, b"", MS_BIND | MS_REC, b"")
+        _mount(b"none", target, b"", MS_BIND | MS_REMOUNT | MS_RDONLY | MS_REC, b"")
+        sys.path[i] = target
+        for module in list(sys.modules.values()):  # packages already imported, too
+            paths = getattr(module, "__path__", None)
+            if isinstance(paths, list):
+                paths[:] = [target + p[len(path):] if p.startswith(path + os.sep) or p == path
+                            else p for p in paths]
+    for parent in ("/tmp/.python", "/tmp"):
+        os.chmod(parent, 0o755 if parent != "/tmp" else 0o1777)
 
 
 def _stash(folder: str) -> dict[str, bytes]:

@@ -118,13 +118,17 @@ class LocalSandbox(Sandbox):
 
     def _stop(self) -> str | None:
         """Kill the child and all it started; say how it ended if it died on its own."""
+        lost = self._session is not None and self._session.lost
         if self._session is not None:
             self._session.close()
             self._session = None
         proc, self._proc = self._proc, None
         if proc is None:
             return None
-        code = proc.poll()
+        try:  # a child that closed its end is usually exiting: let it say how
+            code: int | None = proc.wait(timeout=0.5 if lost else 0)
+        except subprocess.TimeoutExpired:
+            code = None
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()

@@ -115,6 +115,8 @@ class Session:
     def _finish(
         self, final: dict[str, Any], request: RunRequest, result: Callable[..., RunResult]
     ) -> RunResult:
+        if final.get("bye"):
+            self.broken = True  # the harness leaves after this answer
         output = final.get("output")
         output = output if isinstance(output, str) else ""
         if final["op"] == "fail":

@@ -1,0 +1,135 @@
+"""The hostile corpus: every case gets its verdict in every sandbox, and the run goes on.
+
+Each file in ``cases/`` is one submission; its docstring holds the verdict of its first
+test (``status``, a phrase the message must contain: ``says``) and of its second test
+(``then``), which the case does not attack, so a passing second test shows the grader
+went on with a fresh sandbox. ``needs: root`` marks a case that the local sandbox holds
+only as root (its namespaces and privilege drop); as an ordinary user it is skipped
+there, a documented limit of the local sandbox (see the README's security section).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import grader
+from grader.check import grade_submission
+from tests.examples.tiny_assignment import FIG52, write_assignment
+
+CASES = Path(__file__).parent / "cases"
+PROJECT = Path(grader.__file__).resolve().parents[1]
+SECRET_VAR = "GRADER_TEST_SECRET"
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    status: str
+    says: str
+    then: str
+    needs_root: bool
+
+
+def load_case(path: Path) -> Case:
+    doc = ast.get_docstring(ast.parse(path.read_text())) if path.stem != "syntax_error" else (
+        path.read_text().split('"""')[1]
+    )
+    assert doc, path
+    fields = dict(
+        line.split(": ", 1) for line in doc.splitlines() if ": " in line and not line[0].isupper()
+    )
+    return Case(path.stem, fields["status"], fields["says"], fields["then"],
+                fields.get("needs") == "root")
+
+
+ALL_CASES = [load_case(p) for p in sorted(CASES.glob("*.py")) if not p.stem.startswith("_")]
+
+
+@pytest.fixture(scope="module")
+def assignment(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # A(max) -> B: 3 12 8 | C: 2 4 6 | D: 14 5 2; the first test (depth 2) is attacked,
+    # the second (depth 1, cut off with evals) is answered honestly by most cases.
+    tree = dict(FIG52)
+    folder = write_assignment(
+        tmp_path_factory.mktemp("hostile") / "assignment", {"fig52": tree},
+        [{"name": "attacked", "tree": "trees/fig52.tree.json", "depth": 2, "points": 1},
+         {"name": "honest", "tree": "trees/fig52.tree.json", "depth": 3, "points": 1}],
+        name="hostile", entry="alphabeta",
+    )
+    text = (folder / "assignment.yaml").read_text()
+    (folder / "assignment.yaml").write_text(text + "time_limit: 1.0\nmemory_mb: 200\n")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def listener() -> Iterator[int]:
+    """A listener on the host's loopback that no sandbox should reach."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    yield server.getsockname()[1]
+    server.close()
+
+
+def submission(tmp_path: Path, case: Case, assignment: Path, port: int) -> Path:
+    folder = tmp_path / case.name
+    folder.mkdir()
+    shutil.copy(CASES / f"{case.name}.py", folder / "agent.py")
+    shutil.copy(CASES / "_good.py", folder / "_good.py")
+    targets = {
+        "golden": str(assignment / "golden" / "attacked.json"),
+        "project": str(PROJECT),
+        "package": str(PROJECT / "grader"),
+        "port": port,
+        "secret_var": SECRET_VAR,
+    }
+    (folder / "targets.json").write_text(json.dumps(targets))
+    return folder
+
+
+def fingerprint(*folders: Path) -> dict[str, str]:
+    out = {}
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                out[str(path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
+
+
+def leftover_processes(assignment: Path) -> list[str]:
+    """Sandbox processes of this module's runs (their arguments name its assignment)."""
+    ps = subprocess.run(["ps", "-eo", "pid,user,args"], capture_output=True, text=True,
+                        check=True)
+    return [line for line in ps.stdout.splitlines() if str(assignment) in line]
+
+
+@pytest.mark.parametrize("sandbox", ["local", pytest.param("docker", marks=pytest.mark.docker)])
+@pytest.mark.parametrize("case", ALL_CASES, ids=[c.name for c in ALL_CASES])
+def test_hostile_case_gets_its_verdict(
+    case: Case, sandbox: str, assignment: Path, listener: int, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if sandbox == "local" and case.needs_root and os.geteuid() != 0:
+        pytest.skip("the local sandbox holds this case only as root (namespaces, user nobody)")
+    monkeypatch.setenv(SECRET_VAR, "hunter2")
+    before = fingerprint(PROJECT / "grader", PROJECT / "reference", assignment)
+    sub = submission(tmp_path, case, assignment, listener)
+    report = grade_submission(submission=sub, assignment=assignment, sandbox=sandbox)
+    attacked, honest = report.tests
+    shown = f"{attacked.status}: {attacked.message} | {attacked.detail}"
+    assert attacked.status == case.status, shown
+    assert case.says in (attacked.message or ""), shown
+    assert honest.status == case.then, f"{honest.status}: {honest.message}"
+    assert fingerprint(PROJECT / "grader", PROJECT / "reference", assignment) == before
+    assert leftover_processes(assignment) == []
