@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-import jsonschema
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -178,14 +177,16 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
         raise InputFileError(path, "", f"cannot be read ({exc})") from None
     if not isinstance(data, dict):
         raise InputFileError(path, "(top level)", "an assignment file holds a YAML mapping")
-    errors = list(jsonschema.Draft202012Validator(assignment_schema()).iter_errors(data))
-    if errors:
-        error = jsonschema.exceptions.best_match(errors)
-        place = ".".join(str(p) for p in error.absolute_path) or "(top level)"
-        raise InputFileError(path, place, error.message)
-    try:
+    try:  # the model is the schema's source; the schema's message says more on a refusal
         spec = Assignment.model_validate(data)
     except ValidationError as exc:
+        import jsonschema  # only needed to explain a refusal
+
+        errors = list(jsonschema.Draft202012Validator(assignment_schema()).iter_errors(data))
+        if errors:
+            error = jsonschema.exceptions.best_match(errors)
+            place = ".".join(str(p) for p in error.absolute_path) or "(top level)"
+            raise InputFileError(path, place, error.message) from None
         err = exc.errors()[0]
         raise InputFileError(path, ".".join(str(p) for p in err["loc"]), err["msg"]) from None
     names = [t.name for t in spec.tests]

@@ -71,7 +71,7 @@ def random_tree(
 
 def uniform_tree(b: int, d: int, seed: int = 0, *, evals: EvalMode = "random") -> dict[str, Any]:
     """A two-player tree where every interior node has exactly ``b`` children, ``d`` plies
-    deep: ``(b**(d+1) - 1) / (b - 1)`` nodes, random whole-number leaves."""
+    deep: ``1 + b + ... + b**d`` nodes, random whole-number leaves."""
     return random_tree(seed=seed, depth=d, branching=b, evals=evals, name=f"uniform-{b}x{d}")
 
 
@@ -84,8 +84,6 @@ def perfectly_ordered_tree(b: int, d: int) -> dict[str, Any]:
     tree of Knuth and Moore: ``b**ceil(d/2) + b**floor(d/2) - 1`` leaves.
     """
     _check(d, b, 2, (0, 0), 0.0, 0.0)
-    if b < 1:
-        raise ValueError(f"branching must be >= 1, not {b}")
     nodes: dict[str, dict[str, Any]] = {}
     count = 0
     stack: list[tuple[str, int, int]] = [("n0", 0, 0)]  # (id, depth, value)

@@ -13,10 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 from pydantic import ValidationError
+
+if TYPE_CHECKING:
+    import jsonschema
 
 from grader.errors import InputFileError
 from grader.treefile import FullTree, NestedTree, NodeSpec, tree_schema
@@ -149,14 +151,14 @@ def parse_tree(
     if not isinstance(data, dict):
         raise InputFileError(source, "(top level)", "a tree file holds a JSON object")
     form = "NestedTree" if "nested" in data else "FullTree"
-    _schema_check(data, form, source)
-    try:
+    try:  # the models are the schema's source: a tree they accept, the schema accepts
         if form == "NestedTree":
             spec = NestedTree.model_validate(data)
             full = nested_to_full(spec)
         else:
             full = FullTree.model_validate(data)
-    except ValidationError as exc:  # the schema should have caught it; keep the message clear
+    except ValidationError as exc:
+        _schema_check(data, form, source)  # the schema's message says more, when it has one
         err = exc.errors()[0]
         place = ".".join(str(p) for p in err["loc"])
         raise InputFileError(source, place, err["msg"]) from None
@@ -175,11 +177,15 @@ def parse_tree(
 
 @cache
 def _validator(form: str) -> jsonschema.Draft202012Validator:
+    import jsonschema  # only needed to explain a refusal
+
     schema = tree_schema()
     return jsonschema.Draft202012Validator({"$ref": f"#/$defs/{form}", "$defs": schema["$defs"]})
 
 
 def _schema_check(data: dict[str, Any], form: str, source: str) -> None:
+    import jsonschema
+
     errors = sorted(_validator(form).iter_errors(data), key=lambda e: list(e.absolute_path))
     if not errors:
         return

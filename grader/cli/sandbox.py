@@ -26,6 +26,7 @@ def build(offline: bool, mirror: str | None) -> None:
 
     Without --offline the base comes from an image registry; with it, from the Debian
     mirror apt uses (the base is made once, about a minute, and kept as an image).
+    Images of earlier harnesses are removed unless a container still uses them.
     """
     from grader.sandbox.docker import docker_client
     from grader.sandbox.image import build_image
@@ -33,7 +34,7 @@ def build(offline: bool, mirror: str | None) -> None:
     if mirror and not offline:
         raise click.UsageError("--mirror applies only to --offline builds")
     client = docker_client()
-    tag = build_image(client, offline=offline, mirror=mirror, log=click.echo)
+    tag = build_image(client, offline=offline, mirror=mirror, prune=True, log=click.echo)
     click.echo(f"built: {tag}")
 
 

@@ -38,6 +38,7 @@ PIDS_LIMIT = 64  # processes and threads in the container, the harness included
 RUNTIME_MB = 32  # the interpreter and harness, on top of the submission's memory
 CPU_HEADROOM_S = 10  # CPU seconds beyond the limit before the kernel kills
 CONNECT_TIMEOUT_S = 30.0  # for a container to start and its harness to connect
+ACCEPT_POLL_S = 0.5  # how often a container that has not connected yet is looked at
 TMP_OPTIONS = "size=64m"
 SOCKET_DIR = "/run/grader/sock"
 SOCKET_NAME = "harness.sock"
@@ -140,6 +141,7 @@ class DockerSandbox(Sandbox):
         self._folder = self._workdir / "submission"
         self._sockets = self._workdir / "sock"
         self._container: Any = None
+        self._name: str | None = None  # of the container, known before it is created
         self._session: Session | None = None
         try:
             self._prepare()
@@ -179,17 +181,34 @@ class DockerSandbox(Sandbox):
         return result
 
     def _start(self) -> Session:
-        self._container = self.client.containers.create(self.image, **self._create_options())
+        self._name = f"search-grader-{secrets.token_hex(6)}"
+        self._container = self.client.containers.create(
+            self.image, name=self._name, **self._create_options()
+        )
         self._container.start()
-        self._listener.settimeout(CONNECT_TIMEOUT_S)
-        try:
-            conn, _ = self._listener.accept()
-        except TimeoutError:
-            raise RuntimeError(f"the container's harness did not connect within "
-                               f"{CONNECT_TIMEOUT_S:g} s") from None
-        conn.settimeout(None)
+        conn = self._accept(self._container)
         self._session = Session(conn)
         return self._session
+
+    def _accept(self, container: Any) -> socket.socket:
+        """The harness's connection; fails fast if the container dies before it."""
+        deadline = time.monotonic() + CONNECT_TIMEOUT_S
+        self._listener.settimeout(ACCEPT_POLL_S)
+        while True:
+            try:
+                conn, _ = self._listener.accept()
+                conn.settimeout(None)
+                return conn
+            except TimeoutError:
+                pass
+            container.reload()
+            state = container.attrs.get("State", {})
+            if not state.get("Running"):
+                raise RuntimeError(f"the container ended (code {state.get('ExitCode')}) "
+                                   "before its harness connected")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the container's harness did not connect within "
+                                   f"{CONNECT_TIMEOUT_S:g} s")
 
     def _create_options(self) -> dict[str, Any]:
         memory = f"{self.memory_mb + RUNTIME_MB}m"
@@ -200,7 +219,6 @@ class DockerSandbox(Sandbox):
                 "--memory-mb", "0", "--cpu-s", str(self.cpu_s),
                 "--processes", "100000",  # per user, host-wide: pids_limit is the cap
             ],
-            "name": f"search-grader-{secrets.token_hex(6)}",
             "detach": True,
             "network_mode": "none",
             "mem_limit": memory,
@@ -232,7 +250,11 @@ class DockerSandbox(Sandbox):
             self._session.close()
             self._session = None
         container, self._container = self._container, None
+        name, self._name = self._name, None
         if container is None:
+            if name is not None:  # interrupted while it was being created
+                with contextlib.suppress(Exception):
+                    self.client.api.remove_container(name, force=True)
             return Ending(None, memory=False)
         try:
             return _end(container, settle_s=2.0 if settle else 0.0)

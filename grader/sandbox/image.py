@@ -94,9 +94,11 @@ def build_image(
     base: str = ONLINE_BASE,
     offline: bool = False,
     mirror: str | None = None,
+    prune: bool = False,
     log: Log = _quiet,
 ) -> str:
-    """Build the sandbox image FROM ``base`` (the debootstrap base when ``offline``)."""
+    """Build the sandbox image FROM ``base`` (the debootstrap base when ``offline``);
+    with ``prune``, remove the images of earlier harnesses that no container uses."""
     import docker.errors
 
     if offline:
@@ -117,7 +119,24 @@ def build_image(
         raise GraderError(f"{failed}: {exc.msg} ({steps}){hint}") from None
     except docker.errors.APIError as exc:
         raise GraderError(f"{failed}: {exc.explanation}{hint}") from None
+    if prune:
+        _remove_older(client, tag, log)
     return tag
+
+
+def _remove_older(client: Any, tag: str, log: Log) -> None:
+    """Remove the images of earlier harnesses; one a container still uses stays."""
+    import docker.errors
+
+    for image in client.images.list(name=IMAGE_REPOSITORY):
+        for old in image.tags:
+            if old == tag:
+                continue
+            try:
+                client.images.remove(old, noprune=False)
+            except docker.errors.APIError:
+                continue
+            log(f"removed the older image {old}")
 
 
 def _context_tar() -> io.BytesIO:
