@@ -134,6 +134,7 @@ class DockerSandbox(Sandbox):
         self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
         self.cpus = cpus
         self.cpuset_cpus = cpuset_cpus
+        self._own_client = client is None
         self.client = client if client is not None else docker_client()
         _sweep_once(self.client)
         self.image = image or ensure_image(self.client)
@@ -165,7 +166,7 @@ class DockerSandbox(Sandbox):
         try:
             session = self._session if self._session is not None else self._start()
         except Exception as exc:
-            self._stop()
+            self._stop(inspect=False)
             return RunResult(status="sandbox_error",
                              message=f"could not start the docker sandbox: {exc}")
         result = session.run(request)
@@ -243,9 +244,9 @@ class DockerSandbox(Sandbox):
             options["cpuset_cpus"] = self.cpuset_cpus
         return options
 
-    def _stop(self, *, settle: bool = False) -> Ending:
-        """Kill and remove the container; say how it ended if it ended on its own (given
-        a moment to finish dying when ``settle``)."""
+    def _stop(self, *, inspect: bool = True, settle: bool = False) -> Ending:
+        """Kill and remove the container; with ``inspect``, say how it ended if it ended on
+        its own (given a moment to finish dying when ``settle``)."""
         if self._session is not None:
             self._session.close()
             self._session = None
@@ -257,6 +258,8 @@ class DockerSandbox(Sandbox):
                     self.client.api.remove_container(name, force=True)
             return Ending(None, memory=False)
         try:
+            if not inspect:
+                return Ending(None, memory=False)
             return _end(container, settle_s=2.0 if settle else 0.0)
         finally:
             with contextlib.suppress(Exception):
@@ -264,12 +267,14 @@ class DockerSandbox(Sandbox):
 
     def close(self) -> None:
         try:
-            self._stop()
+            self._stop(inspect=False)
         finally:
             listener = getattr(self, "_listener", None)
             if listener is not None:
                 listener.close()
             shutil.rmtree(self._workdir, ignore_errors=True)
+            if self._own_client:
+                self.client.close()
 
 
 def _end(container: Any, settle_s: float) -> Ending:

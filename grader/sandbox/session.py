@@ -26,8 +26,10 @@ from grader.tree import Node, Tree
 
 MAX_LINE = 1 << 20  # bytes of one message from the sandbox
 MAX_CALLS = 2_000_000  # game calls one run may make
+REMOTE_OPS = frozenset(
+    {"actions", "noisy_actions", "chance_outcomes", "utility", "evaluate", "result", "state"}
+)
 LOCAL_OPS = frozenset({"result", "to_move", "is_terminal", "is_quiet", "is_chance"})
-_EXPAND = frozenset({"actions", "noisy_actions", "chance_outcomes"})
 _FAIL_STATUS = {"memory": "memory"}
 
 
@@ -193,6 +195,8 @@ def _record_local(trace: Trace, tokens: _Tokens, local: Any) -> None:
 
 
 def _answer(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]) -> Any:
+    if op not in REMOTE_OPS:
+        raise ProtocolError(f"an unknown op {op[:40]!r}")
     node_id = tokens.resolve(message.get("s"))
     if op in ("actions", "noisy_actions"):
         actions = game.actions(node_id) if op == "actions" else game.noisy_actions(node_id)

@@ -1,0 +1,153 @@
+"""The trusted end of the protocol against a scripted peer: every malformed message ends
+the run as the student's ``error``, and nothing the peer sends makes the grader grow."""
+
+from __future__ import annotations
+
+import json
+import resource
+import socket
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from grader.sandbox.base import RunRequest
+from grader.sandbox.session import MAX_LINE, Session
+from grader.tree import Tree, parse_tree
+
+Peer = Callable[[socket.socket, dict[str, Any]], None]
+
+
+@pytest.fixture
+def tree(fig52: dict[str, object]) -> Tree:
+    # A(max) -> B(min): 3 12 8 | C(min): 2 4 6 | D(min): 14 5 2
+    return parse_tree(fig52)
+
+
+def run_against(peer: Peer, tree: Tree, time_limit: float = 2.0) -> Any:
+    """Run one test with ``peer`` playing the harness; return the RunResult."""
+    ours, theirs = socket.socketpair()
+
+    def play() -> None:
+        reader = theirs.makefile("rb")
+        run = json.loads(reader.readline())
+        try:
+            peer(theirs, run)
+        except OSError:
+            pass  # the grader hung up on us: expected after a violation
+        finally:
+            theirs.close()
+
+    thread = threading.Thread(target=play, daemon=True)
+    thread.start()
+    request = RunRequest(test_name="t", tree=tree, entry="alphabeta", depth=2,
+                         time_limit=time_limit)
+    session = Session(ours)
+    try:
+        return session.run(request)
+    finally:
+        session.close()
+        thread.join(5)
+
+
+def send(sock: socket.socket, message: dict[str, Any]) -> None:
+    sock.sendall(json.dumps(message).encode() + b"\n")
+
+
+def raw(data: bytes) -> Peer:
+    return lambda sock, run: sock.sendall(data)
+
+
+def message(**fields: Any) -> Peer:
+    return lambda sock, run: send(sock, {"run": run["run"], **fields})
+
+
+@pytest.mark.parametrize(
+    ("peer", "says"),
+    [
+        pytest.param(raw(b"not json at all\n"), "not JSON", id="not-json"),
+        pytest.param(raw(b"\xff\xfe\xfa\n"), "not UTF-8", id="not-utf8"),
+        pytest.param(raw(b"[1, 2, 3]\n"), "without an op", id="not-an-object"),
+        pytest.param(message(op="format_disk", s="x"), "unknown op", id="unknown-op"),
+        pytest.param(message(op="done", value=3, action="a1", local=[["actions", "x"]]),
+                     "unknown local call", id="trusted-op-sent-as-local"),
+        pytest.param(raw(b'{"op": "done", "value": 3, "action": "a1"}\n'),
+                     "belongs to no current run", id="no-run-id"),
+        pytest.param(message(op="done", value=3, action="a1", local="lots"),
+                     "malformed", id="local-not-a-list"),
+    ],
+)
+def test_a_malformed_message_ends_the_run_as_error(peer: Peer, says: str, tree: Tree) -> None:
+    result = run_against(peer, tree)
+    assert result.status == "error"
+    assert says in (result.message or "")
+
+
+def test_a_made_up_token_is_refused_and_the_run_goes_on(tree: Tree) -> None:
+    def peer(sock: socket.socket, run: dict[str, Any]) -> None:
+        reader = sock.makefile("rb")
+        send(sock, {"run": run["run"], "op": "actions", "s": "s000000000000"})
+        refusal = json.loads(reader.readline())
+        send(sock, {"run": run["run"], "op": "actions", "s": run["root"][0]})
+        children = json.loads(reader.readline())["r"]
+        send(sock, {"run": run["run"], "op": "done", "value": refusal["e"],
+                    "action": children[0][0]})
+
+    result = run_against(peer, tree)
+    assert result.status == "error"  # a string value is not a number
+    assert "not a state the game handed out" in result.message
+    assert result.trace.expanded() == ["A"]
+
+
+def test_silence_is_a_timeout(tree: Tree) -> None:
+    result = run_against(lambda sock, run: threading.Event().wait(3), tree, time_limit=0.3)
+    assert result.status == "timeout"
+    assert "0.3 s" in result.message
+
+
+def test_a_100_mb_line_does_not_grow_the_grader(tree: Tree) -> None:
+    def peer(sock: socket.socket, run: dict[str, Any]) -> None:
+        chunk = b"x" * (1 << 20)
+        for _ in range(100):
+            sock.sendall(chunk)
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    result = run_against(peer, tree)
+    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    assert result.status == "error"
+    assert f"longer than {MAX_LINE} bytes" in result.message
+    assert grown_mb < 20, f"the grader grew by {grown_mb:.0f} MB"
+
+
+def test_tokens_are_fresh_for_every_run(tree: Tree) -> None:
+    roots = []
+
+    def peer(sock: socket.socket, run: dict[str, Any]) -> None:
+        roots.append(run["root"][0])
+        send(sock, {"run": run["run"], "op": "done", "value": 3, "action": "a1"})
+
+    for _ in range(3):
+        assert run_against(peer, tree).status == "ok"
+    assert len(set(roots)) == 3
+    assert not any("A" in r for r in roots), "a token must not reveal the node id"
+
+
+def test_trusted_and_local_calls_are_recorded_in_call_order(tree: Tree) -> None:
+    def peer(sock: socket.socket, run: dict[str, Any]) -> None:
+        reader = sock.makefile("rb")
+        root = run["root"][0]
+        send(sock, {"run": run["run"], "op": "actions", "s": root,
+                    "local": [["is_terminal", root], ["to_move", root]]})
+        b = json.loads(reader.readline())["r"][0][1][0]
+        send(sock, {"run": run["run"], "op": "done", "value": 3, "action": "a1",
+                    "local": [["result", root], ["is_terminal", b]]})
+
+    result = run_against(peer, tree)
+    assert result.status == "ok"
+    assert result.trace.calls == [
+        ("is_terminal", "A"), ("to_move", "A"), ("actions", "A"), ("result", "A"),
+        ("is_terminal", "B"),
+    ]
+
+
