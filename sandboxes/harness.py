@@ -338,9 +338,13 @@ class Harness:
 
     def _student_traceback(self) -> str:
         kind, exc, tb = sys.exc_info()
-        frames = [f for f in traceback.extract_tb(tb)
-                  if os.path.realpath(f.filename).startswith(self.submission + os.sep)]
-        lines = traceback.format_list(frames[-20:])
+        prefix = self.submission + os.sep
+        frames = traceback.StackSummary.from_list(
+            [f for f in traceback.extract_tb(tb) if os.path.realpath(f.filename).startswith(prefix)]
+        )
+        for frame in frames:  # the student knows their files by their own names
+            frame.filename = os.path.realpath(frame.filename)[len(prefix):]
+        lines = traceback.format_list(frames[-6:])
         if exc is not None:
             lines += traceback.format_exception_only(kind, exc)
         return "".join(lines)
