@@ -12,6 +12,7 @@ import argparse
 import math
 import sys
 import time
+import timeit
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +35,9 @@ class PlainGame:
         self.num_players = tree.players
         self._nodes = tree.nodes
         self._child = {
-            (n.id, a): c for n in tree.nodes.values() for a, c in zip(n.actions, n.children)
+            (n.id, a): c
+            for n in tree.nodes.values()
+            for a, c in zip(n.actions, n.children, strict=True)
         }
 
     def to_move(self, s: str) -> int:
@@ -140,14 +143,12 @@ class EasyTree(TwoPlayerGame):  # type: ignore[misc]
         return value if self.current_player == 1 else -value
 
 
-def best_time(run: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    """The fastest of ``repeat`` runs, and what the last one returned."""
-    best, out = math.inf, None
-    for _ in range(repeat):
-        start = time.process_time()
-        out = run()
-        best = min(best, time.process_time() - start)
-    return best, out
+def seconds_per_run(run: Callable[[], Any], repeat: int) -> float:
+    """CPU seconds of one run: the best of ``repeat`` samples of at least 0.2 s each (CPU
+    time, so that other processes on the machine disturb the figures less)."""
+    timer = timeit.Timer(run, timer=time.process_time)
+    loops, _ = timer.autorange()
+    return min(timer.repeat(repeat, loops)) / loops
 
 
 @dataclass
@@ -161,34 +162,41 @@ class Row:
     easy: float
 
     def rate(self, seconds: float) -> str:
-        return f"{self.visits / seconds / 1000:9.0f}k"
+        return f"{self.visits / seconds / 1000:>9.0f}k"
 
 
 def measure(label: str, b: int, d: int, repeat: int) -> Row:
     data = uniform_tree(b, d, seed=1)
     tree, plain = as_tree(data), Plain.of(data)
-
-    def traced() -> tuple[Any, int]:
-        game = TreeGame(tree)
-        value, _ = alphabeta(game, tree.root, d)
-        return value, len(game.trace.visits())
-
-    t_traced, (value, visits) = best_time(traced, repeat)
     untraced = PlainGame(tree)
-    t_untraced, (v_untraced, _) = best_time(
-        lambda: alphabeta(untraced, tree.root, d),  # type: ignore[arg-type]
-        repeat,
-    )
-    t_bare, v_bare = best_time(lambda: bare_alphabeta(plain, tree.root, d, -math.inf, math.inf),
-                               repeat)
     easy_game = EasyTree(plain, tree.root)
     ai = Negamax(d)
-    t_easy, _ = best_time(lambda: ai(easy_game), repeat)
-    easy_visits = easy_game.visits // repeat
-    if not value == v_untraced == v_bare == ai.alpha or easy_visits != visits:
-        sys.exit(f"{label}: the searches disagree: values {value}, {v_untraced}, {v_bare}, "
-                 f"{ai.alpha}; visits {visits} (easyAI {easy_visits})")
-    return Row(label, len(tree.nodes), visits, t_traced, t_untraced, t_bare, t_easy)
+
+    def traced() -> tuple[Any, TreeGame]:
+        game = TreeGame(tree)
+        return alphabeta(game, tree.root, d)[0], game
+
+    def bare() -> float:
+        return bare_alphabeta(plain, tree.root, d, -math.inf, math.inf)
+
+    value, game = traced()
+    visits = len(game.trace.visits())
+    v_untraced = alphabeta(untraced, tree.root, d)[0]  # type: ignore[arg-type]
+    ai(easy_game)
+    if not value == v_untraced == bare() == ai.alpha or easy_game.visits != visits:
+        sys.exit(
+            f"{label}: the searches disagree: values {value}, {v_untraced}, {bare()}, "
+            f"{ai.alpha}; visits {visits} (easyAI {easy_game.visits})"
+        )
+    return Row(
+        label,
+        len(tree.nodes),
+        visits,
+        traced=seconds_per_run(traced, repeat),
+        untraced=seconds_per_run(lambda: alphabeta(untraced, tree.root, d), repeat),  # type: ignore[arg-type]
+        bare=seconds_per_run(bare, repeat),
+        easy=seconds_per_run(lambda: ai(easy_game), repeat),
+    )
 
 
 def call_costs(tree: Tree, calls: int = 200_000) -> list[tuple[str, float, float]]:
@@ -216,26 +224,40 @@ def call_costs(tree: Tree, calls: int = 200_000) -> list[tuple[str, float, float
     return out
 
 
+COLUMNS = ("size", "nodes", "visits", "traced/s", "untraced/s", "bare/s", "easyAI/s")
+RATIOS = ("trc/bare", "trc/untr", "easy/trc")
+TABLE_HEAD = (
+    f"{COLUMNS[0]:>4} {COLUMNS[1]:>10} {COLUMNS[2]:>7} "
+    + " ".join(f"{c:>10}" for c in COLUMNS[3:])
+    + " "
+    + " ".join(f"{c:>9}" for c in RATIOS)
+)
+LEGEND = """
+visits/s of the reference alpha-beta on the traced TreeGame (traced), on the same API
+without a trace (untraced), of a bare alpha-beta over plain dicts (bare), of easyAI's
+Negamax (easyAI). Ratios of times: trc/bare, trc/untr (the cost of the trace alone),
+easy/trc (above 1: the traced reference is faster than easyAI)."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="+", choices=list(SIZES), default=list(SIZES))
-    parser.add_argument("--repeat", type=int, default=3, help="runs per timing; the best counts")
+    parser.add_argument("--repeat", type=int, default=5, help="samples per timing; the best counts")
     args = parser.parse_args()
     rows = []
     for label in args.sizes:
         b, d = SIZES[label]
         print(f"building and searching a {b}x{d} tree ...", file=sys.stderr)
         rows.append(measure(label, b, d, args.repeat))
-    head = ("size", "nodes", "visits", "traced/s", "untraced/s", "bare/s", "easyAI/s",
-            "traced÷bare", "traced÷untraced", "easyAI÷traced")
-    print(" | ".join(head))
-    print(" | ".join("-" * len(h) for h in head))
+    print(TABLE_HEAD)
+    print("-" * len(TABLE_HEAD))
     for r in rows:
-        print(" | ".join([
-            f"{r.label:>4}", f"{r.nodes:>9,}", f"{r.visits:>7,}", r.rate(r.traced),
-            r.rate(r.untraced), r.rate(r.bare), r.rate(r.easy), f"{r.traced / r.bare:10.2f}x",
-            f"{r.traced / r.untraced:14.2f}x", f"{r.easy / r.traced:12.2f}x",
-        ]))
+        print(
+            f"{r.label:>4} {r.nodes:>10,} {r.visits:>7,} {r.rate(r.traced)} "
+            f"{r.rate(r.untraced)} {r.rate(r.bare)} {r.rate(r.easy)} "
+            f"{r.traced / r.bare:>8.2f}x {r.traced / r.untraced:>8.2f}x {r.easy / r.traced:>8.2f}x"
+        )
+    print(LEGEND)
     print("\nmicroseconds per call   TreeGame   untraced")
     for name, traced_us, plain_us in call_costs(as_tree(uniform_tree(*SIZES["1e4"], seed=1))):
         print(f"{name:<22} {traced_us:9.2f} {plain_us:10.2f}")

@@ -23,6 +23,7 @@ class TreeGame:
         self.num_players = tree.players
         self.initial_state = tree.root
         self._nodes = tree.nodes
+        self._child = tree._result
         self._record: Callable[[tuple[str, str]], None] = self.trace.calls.append
 
     def _node(self, s: Hashable) -> Node:
@@ -32,7 +33,10 @@ class TreeGame:
             raise GameError(f"{s!r} is not a state of this game") from None
 
     def to_move(self, s: str) -> int:
-        node = self._node(s)
+        try:
+            node = self._nodes[s]
+        except (KeyError, TypeError):
+            node = self._node(s)
         self._record(("to_move", s))
         if node.to_move is None:
             if node.chance:
@@ -41,24 +45,38 @@ class TreeGame:
         return node.to_move
 
     def actions(self, s: str) -> list[str]:
-        node = self._node(s)
+        try:
+            node = self._nodes[s]
+        except (KeyError, TypeError):
+            node = self._node(s)
         self._record(("actions", s))
         return list(node.actions)
 
     def result(self, s: str, a: Any) -> str:
-        node = self._node(s)
-        self._record(("result", s))
         try:
-            return node.children[node.actions.index(a)]
-        except ValueError:
+            child = self._child[(s, a)]
+        except (KeyError, TypeError):  # an unknown state or action, or an unhashable one
+            self._node(s)
             raise GameError(f"{a!r} is not an action of {s}") from None
+        self._record(("result", s))
+        return child
 
     def is_terminal(self, s: str) -> bool:
-        node = self._node(s)
+        try:
+            node = self._nodes[s]
+        except (KeyError, TypeError):
+            node = self._node(s)
         self._record(("is_terminal", s))
         return node.utility is not None
 
     def utility(self, s: str, p: int = 0) -> Value:
+        try:  # the common case, without copying the vector
+            payoff = self._nodes[s].utility
+            if payoff is not None and p.__class__ is int and 0 <= p < self.num_players:
+                self._record(("utility", s))
+                return payoff[p]
+        except (KeyError, TypeError):
+            pass
         return self.utilities(s)[self._player(p)]
 
     def utilities(self, s: str) -> list[Value]:
@@ -69,6 +87,14 @@ class TreeGame:
         return list(node.utility)
 
     def evaluate(self, s: str, p: int = 0) -> Value:
+        try:  # the common case, without copying the vector
+            node = self._nodes[s]
+            payoff = node.utility if node.utility is not None else node.eval
+            if payoff is not None and p.__class__ is int and 0 <= p < self.num_players:
+                self._record(("evaluate", s))
+                return payoff[p]
+        except (KeyError, TypeError):
+            pass
         return self.evaluations(s)[self._player(p)]
 
     def evaluations(self, s: str) -> list[Value]:
