@@ -107,6 +107,20 @@ def fingerprint(*folders: Path) -> dict[str, str]:
     return out
 
 
+def leftover_containers() -> list[str]:
+    """Sandbox containers of this grader process still on the engine."""
+    import docker
+
+    from grader.sandbox.docker import OWNER_LABEL, owner_id
+
+    client = docker.from_env()
+    try:
+        found = client.containers.list(all=True, filters={"label": f"{OWNER_LABEL}={owner_id()}"})
+        return [c.name for c in found]
+    finally:
+        client.close()
+
+
 def leftover_processes(assignment: Path) -> list[str]:
     """Sandbox processes of this module's runs (their arguments name its assignment)."""
     ps = subprocess.run(["ps", "-eo", "pid,user,args"], capture_output=True, text=True,
@@ -133,3 +147,5 @@ def test_hostile_case_gets_its_verdict(
     assert honest.status == case.then, f"{honest.status}: {honest.message}"
     assert fingerprint(PROJECT / "grader", PROJECT / "reference", assignment) == before
     assert leftover_processes(assignment) == []
+    if sandbox == "docker":
+        assert leftover_containers() == []

@@ -1,0 +1,165 @@
+"""What the docker sandbox costs against the local one.
+
+Run ``python bench/bench_docker.py`` (``--help`` for sizes and repeats) on a machine
+with a Docker engine and the sandbox image (``grader sandbox build [--offline]``). It
+prints, for each sandbox:
+
+- the per-submission overhead: open the sandbox, run one trivial test, close it;
+- round trips per second through the sandbox (``game.actions`` on the root, in a loop),
+  also with the container and the grader pinned to one CPU (``cpuset_cpus``);
+- batch throughput: copies of an example submission graded one after another with
+  ``grade_submission`` on the built-in alpha-beta assignment, and, where the batch
+  command exists, ``grader grade --jobs 1`` and ``--jobs 2``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from grader.check import grade_submission, prepare
+from grader.sandbox.base import RunRequest, Sandbox
+from grader.sandbox.docker import DockerSandbox
+from grader.sandbox.local import LocalSandbox
+from grader.tree import parse_tree
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "alphabeta" / "correct.py"
+TREE = parse_tree({"format": "game-tree/1", "name": "fig52",
+                   "nested": [[3, 12, 8], [2, 4, 6], [14, 5, 2]]})
+TRIVIAL = "def alphabeta(game, state, depth):\n    return 3, game.actions(state)[0]\n"
+LOOP = """
+def alphabeta(game, state, depth):
+    for _ in range(depth):
+        game.actions(state)
+    return 3, "a1"
+"""
+
+Opener = Callable[..., Sandbox]
+
+
+@contextmanager
+def submission(code: str) -> Iterator[Path]:
+    folder = Path(tempfile.mkdtemp(prefix="bench-submission-"))
+    (folder / "agent.py").write_text(code)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def request(depth: int, time_limit: float = 60.0) -> RunRequest:
+    return RunRequest(test_name="bench", tree=TREE, entry="alphabeta", depth=depth,
+                      time_limit=time_limit)
+
+
+def overhead_ms(opener: Opener, repeat: int) -> float:
+    """Median wall time to open a sandbox, run one trivial test and close it."""
+    times = []
+    with submission(TRIVIAL) as folder:
+        for _ in range(repeat):
+            started = time.perf_counter()
+            with opener(folder) as box:
+                result = box.run(request(1))
+            assert result.status == "ok", result.message
+            times.append(time.perf_counter() - started)
+    return 1000 * statistics.median(times)
+
+
+def round_trips_per_s(opener: Opener, calls: int, repeat: int) -> float:
+    """Best of ``repeat`` runs of ``calls`` round trips through one warm sandbox."""
+    best = 0.0
+    with submission(LOOP) as folder, opener(folder) as box:
+        box.run(request(1))  # warm: the container is up and the submission imported
+        for _ in range(repeat):
+            result = box.run(request(calls))
+            assert result.status == "ok", result.message
+            best = max(best, calls / result.time_s)
+    return best
+
+
+@contextmanager
+def pinned() -> Iterator[str]:
+    """This process pinned to the CPU it runs on; yields that CPU for ``cpuset_cpus``."""
+    before = os.sched_getaffinity(0)
+    cpu = os.sched_getcpu() if hasattr(os, "sched_getcpu") else min(before)
+    os.sched_setaffinity(0, {cpu})
+    try:
+        yield str(cpu)
+    finally:
+        os.sched_setaffinity(0, before)
+
+
+def batch_per_s(kind: str, copies: int) -> float:
+    """Submissions per second graded one after another on the alpha-beta assignment."""
+    prepared = prepare(assignment="alphabeta")
+    started = time.perf_counter()
+    for _ in range(copies):
+        report = grade_submission(submission=EXAMPLE, assignment=prepared,
+                                  sandbox="docker" if kind == "docker" else "local")
+        assert report.score == report.max_score, [t.message for t in report.tests]
+    return copies / (time.perf_counter() - started)
+
+
+def grade_batch_per_s(kind: str, copies: int, jobs: int) -> float | None:
+    """Submissions per second through ``grader grade --jobs N``, if the batch exists."""
+    try:
+        from grader.batch import grade_batch  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
+        folder = Path(tmp) / "submissions"
+        folder.mkdir()
+        for i in range(copies):
+            shutil.copyfile(EXAMPLE, folder / f"student{i:03d}.py")
+        started = time.perf_counter()
+        result = grade_batch(submissions=folder, assignment="alphabeta", out=Path(tmp) / "out",
+                             jobs=jobs, sandbox="docker" if kind == "docker" else "local")
+        elapsed = time.perf_counter() - started
+    reports = list(result.reports)
+    assert len(reports) == copies and all(r.score == r.max_score for r in reports)
+    return copies / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="repeats of each measurement")
+    parser.add_argument("--calls", type=int, default=20_000, help="round trips per run")
+    parser.add_argument("--copies", type=int, default=6, help="submissions in a batch")
+    args = parser.parse_args()
+
+    openers: dict[str, Opener] = {
+        "local": lambda folder, **kw: LocalSandbox(folder, **kw),
+        "docker": lambda folder, **kw: DockerSandbox(folder, **kw),
+    }
+    print("sandbox | open+run+close (ms) | round trips/s | pinned round trips/s | "
+          "batch (submissions/s)")
+    print("--- | --- | --- | --- | ---")
+    for kind, opener in openers.items():
+        print(f"measuring {kind} ...", file=sys.stderr)
+        overhead = overhead_ms(opener, args.repeat)
+        free = round_trips_per_s(opener, args.calls, args.repeat)
+        with pinned() as cpu:
+            extra: dict[str, Any] = {"cpuset_cpus": cpu} if kind == "docker" else {}
+            pin = round_trips_per_s(lambda f, o=opener, e=extra: o(f, **e), args.calls,
+                                    args.repeat)
+        batch = batch_per_s(kind, args.copies)
+        print(f"{kind} | {overhead:.0f} | {free:,.0f} | {pin:,.0f} | {batch:.2f}")
+    for kind in openers:
+        for jobs in (1, 2):
+            rate = grade_batch_per_s(kind, args.copies, jobs)
+            if rate is not None:
+                print(f"grader grade --sandbox {kind} --jobs {jobs}: {rate:.2f} submissions/s")
+
+
+if __name__ == "__main__":
+    main()
