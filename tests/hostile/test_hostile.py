@@ -149,3 +149,30 @@ def test_hostile_case_gets_its_verdict(
     assert leftover_processes(assignment) == []
     if sandbox == "docker":
         assert leftover_containers() == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sandbox", ["local", pytest.param("docker", marks=pytest.mark.docker)])
+def test_a_batch_of_the_whole_corpus_finishes(
+    sandbox: str, assignment: Path, listener: int, tmp_path: Path
+) -> None:
+    from grader.batch import grade_batch
+
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    cases = [c for c in ALL_CASES if not c.needs_root or os.geteuid() == 0 or sandbox != "local"]
+    for case in cases:
+        submission(subs, case, assignment, listener)
+    correct = PROJECT / "examples" / "alphabeta" / "correct.py"
+    for i in range(2):
+        shutil.copy(correct, subs / f"correct{i}.py")
+    result = grade_batch(submissions=subs, assignment=assignment, out=tmp_path / "out",
+                         jobs=2, sandbox="docker" if sandbox == "docker" else "local")
+    by_name = {r.submission: r for r in result.reports}
+    assert len(by_name) == len(cases) + 2
+    for i in range(2):
+        assert by_name[f"correct{i}"].score == by_name[f"correct{i}"].max_score
+    for case in cases:
+        assert by_name[case.name].tests[0].status == case.status, case.name
+    rows = (tmp_path / "out" / "gradebook.csv").read_text().splitlines()
+    assert len(rows) == len(cases) + 3  # a header and a row each
