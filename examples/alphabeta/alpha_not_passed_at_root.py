@@ -2,7 +2,9 @@
 
 The root searches each child with a fresh window (-inf, +inf) instead of passing on the
 alpha raised by the children before it, so nothing below the root's first child is ever
-pruned against the root's best. Value and action are right; expansions are not.
+pruned against the root's best. Value and action are right; the nodes it expands and
+evaluates are not, wherever the root's best should cut a later child short (``aima-fig5.2``:
+C2 is searched after C1 = 2). ``worst-order``, where nothing is pruned, passes.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 It cuts off when ``best > beta`` (MAX) or ``best < alpha`` (MIN), where the assignment
 wants ``>=`` and ``<=``: on ties with a bound it searches children that alpha-beta
-prunes. It differs only on trees with such ties.
+prunes. It differs only on trees with such ties (``equality-prunes``, ``root-ties``);
+on the tests with ``prune_on_equality: false`` its rule is the convention, and they pass.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """A wrong minimax: it stops one ply too early.
 
 It evaluates a node when one ply is left (``depth == 1``) instead of at the depth limit
-(``depth == 0``), so it never looks at the last ply of the tree. The feedback says which
-node it evaluated too early and at which depth.
+(``depth == 0``), so it never looks at the last ply of the tree. On a tree with evals
+(``cutoff-depth-2``) the feedback says which node it evaluated too early and at which
+depth; on a tree without them (``aima-fig5.2``) the game refuses the evaluation and the
+test is an error. Depth 0 and a depth beyond the tree's bottom pass.
 """
 
 from __future__ import annotations

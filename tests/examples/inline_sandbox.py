@@ -16,7 +16,10 @@ from grader.sandbox.base import RunRequest, RunResult, Sandbox
 
 
 class InlineSandbox(Sandbox):
-    """Imports ``agent.py`` of the submission folder once; runs each test in-process."""
+    """Imports ``agent.py`` of the submission folder once; runs each test in-process.
+
+    The test's conventions become attributes of the game, as the real harness sets them.
+    """
 
     def __init__(self, submission: Path, *, memory_mb: int = 256) -> None:
         super().__init__(submission, memory_mb=memory_mb)
@@ -37,6 +40,8 @@ class InlineSandbox(Sandbox):
     def run(self, request: RunRequest) -> RunResult:
         self.runs.append(request.test_name)
         game = TreeGame(request.tree)
+        for key, value in request.conventions.items():
+            setattr(game, key, value)  # as the harness's game offers them
         started = time.perf_counter()
         try:
             entry = getattr(self._load(), request.entry)

@@ -1,0 +1,260 @@
+"""How fast ``grader check`` runs a submission through the local sandbox.
+
+Run ``python bench/bench_check.py`` from the repository (``--help`` for sizes). It prints
+
+(a) round trips per second between the grader and the harness: a full-width minimax
+    submission on a large generated uniform tree, where every expansion (``actions``)
+    and every evaluation (``utility``) is one request answered by the grader;
+(b) the wall time of checking each built-in assignment with its ``examples/<name>/
+    correct.py``: the library call ``grade_submission`` (split into loading the
+    assignment and running the tests) and the ``grader check`` command in a subprocess,
+    with the command's start-up cost measured on its own.
+
+Targets: at least 25,000 round trips a second; a whole assignment checked in under 1 s.
+``--profile`` adds the top functions of a cProfile of one library check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import math
+import pstats
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from grader.build import build_assignment
+from grader.check import Prepared, grade_submission, prepare
+from grader.game import TreeGame
+from grader.generate import as_tree, uniform_tree
+from grader.record import baseline_visits
+from grader.sandbox import open_sandbox
+from grader.sandbox.base import RunRequest
+from grader.scoring import TestContext
+from reference.minimax import minimax
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = REPO / "examples"
+BUILTINS = ["minimax", "alphabeta", "maxn", "quiescence"]
+ROUND_TRIP_TARGET = 25_000  # per second
+CHECK_TARGET_S = 1.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--branching", type=int, default=10, help="branching of the big tree")
+    parser.add_argument("--depth", type=int, default=4, help="plies of the big tree")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each measurement")
+    parser.add_argument("--profile", action="store_true", help="cProfile one library check")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-check-") as tmp:
+        round_trips(Path(tmp), args.branching, args.depth, args.repeats)
+    whole_assignments(args.repeats)
+    if args.profile:
+        profile_check("alphabeta")
+
+
+# --- (a) round trips -----------------------------------------------------------------
+
+
+def write_big_assignment(folder: Path, branching: int, depth: int) -> tuple[Path, int]:
+    """A minimax assignment on one uniform tree: a warm-up test (one ply) that absorbs
+    the harness's start and the submission's import, then the full-depth test."""
+    (folder / "trees").mkdir(parents=True)
+    data = uniform_tree(branching, depth, seed=1)
+    (folder / "trees" / "big.tree.json").write_text(json.dumps(data))
+    tests = [
+        {"name": "warm-up", "tree": "trees/big.tree.json", "depth": 1, "points": 1,
+         "checks": ["value", "action", "expanded"]},
+        {"name": "full-depth", "tree": "trees/big.tree.json", "depth": depth, "points": 1,
+         "checks": ["value", "action", "expanded", "evaluated"]},
+    ]
+    spec = {"name": "bench", "entry": "minimax", "time_limit": 120.0, "tests": tests}
+    (folder / "assignment.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
+    build_assignment(assignment=folder)
+    return folder, baseline_visits(as_tree(data), depth)
+
+
+def round_trips(tmp: Path, branching: int, depth: int, repeats: int) -> None:
+    started = time.perf_counter()
+    folder, visits = write_big_assignment(tmp / "bench", branching, depth)
+    built = time.perf_counter() - started
+    ready = prepare(assignment=folder)
+    submission = EXAMPLES / "minimax" / "correct.py"
+    print(f"(a) grader <-> harness round trips: minimax on a uniform {branching}x{depth} tree, "
+          f"{visits:,} visits (assignment and golden built in {built:.2f} s)")
+    wall, cpu = _sandbox_runs(ready, submission, repeats)
+    rate = visits / wall
+    print(f"    run of the full-depth test (best of {repeats}): {wall:.3f} s -> "
+          f"{rate:,.0f} round trips/s  [{_verdict(rate >= ROUND_TRIP_TARGET)} target "
+          f">= {ROUND_TRIP_TARGET:,}/s]")
+    tree = ready.contexts[1].tree
+    inproc = _best_of(repeats, lambda: minimax(TreeGame(tree), tree.root, depth))
+    floor = _ping_pong(min(visits, 20_000))
+    print(f"    per round trip: {wall / visits * 1e6:.1f} us wall, of which the grader's CPU "
+          f"{cpu / visits * 1e6:.1f} us;\n"
+          f"    floor of this machine (two bare python processes, JSON lines on a socketpair): "
+          f"{floor * 1e6:.1f} us ({1 / floor:,.0f}/s);\n"
+          f"    the same search in-process on TreeGame: {inproc / visits * 1e6:.1f} us a visit")
+    t0 = time.perf_counter()
+    report = grade_submission(submission=submission, assignment=ready)
+    total = time.perf_counter() - t0
+    runs = sum(t.time_s for t in report.tests)
+    print(f"    whole check of this assignment: {total:.3f} s; outside the runs (sandbox "
+          f"start and stop, scoring): {total - runs:.3f} s")
+
+
+def _sandbox_runs(ready: Prepared, submission: Path, repeats: int) -> tuple[float, float]:
+    """Best wall time and the grader's CPU time of the full-depth run, in one sandbox
+    already warmed up by the one-ply test (harness started, submission imported)."""
+    folder = Path(tempfile.mkdtemp(prefix="bench-submission-"))
+    try:
+        shutil.copyfile(submission, folder / "agent.py")
+        with open_sandbox("local", folder, memory_mb=ready.memory_mb, cpu_s=600) as box:
+            warm, full = (_request(ready, c) for c in ready.contexts)
+            box.run(warm)
+            best = (math.inf, math.inf)
+            for _ in range(repeats):
+                cpu0, t0 = time.process_time(), time.perf_counter()
+                result = box.run(full)
+                spent = (time.perf_counter() - t0, time.process_time() - cpu0)
+                if result.status != "ok":
+                    raise SystemExit(f"the bench submission failed: {result.message}")
+                best = min(best, spent)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return best
+
+
+def _request(ready: Prepared, ctx: TestContext) -> RunRequest:
+    return RunRequest(test_name=ctx.spec.name, tree=ctx.tree, entry=ready.loaded.spec.entry,
+                      depth=ctx.spec.depth, time_limit=ctx.time_limit,
+                      conventions=ctx.spec.conventions())
+
+
+PING = """
+import json, socket, sys
+sock = socket.socket(fileno=int(sys.argv[1]))
+reader = sock.makefile("rb", buffering=65536)
+answer = json.dumps({"r": [["a%d" % i, ["s0123456789ab", 1, False, False, True]]
+                           for i in range(8)]}).encode() + b"\\n"
+for line in reader:
+    json.loads(line)
+    sock.sendall(answer)
+"""
+
+
+def _ping_pong(count: int) -> float:
+    """Seconds per round trip of two bare python processes exchanging JSON lines shaped
+    like the harness's: what this machine allows before any grader work."""
+    mine, theirs = socket.socketpair()
+    child = subprocess.Popen([sys.executable, "-I", "-S", "-c", PING, str(theirs.fileno())],
+                             pass_fds=(theirs.fileno(),))
+    theirs.close()
+    reader = mine.makefile("rb", buffering=65536)
+    request = {"op": "actions", "s": "s0123456789ab", "run": 1}
+    try:
+        t0 = time.perf_counter()
+        for _ in range(count):
+            mine.sendall(json.dumps(request, separators=(",", ":")).encode() + b"\n")
+            json.loads(reader.readline())
+        return (time.perf_counter() - t0) / count
+    finally:
+        reader.close()
+        mine.close()
+        child.wait()
+
+
+# --- (b) whole assignments -------------------------------------------------------------
+
+
+def whole_assignments(repeats: int) -> None:
+    print("\n(b) checking each built-in assignment with examples/<name>/correct.py "
+          f"(best of {repeats}; target < {CHECK_TARGET_S:g} s)")
+    cli = _cli()
+    startup = _best_of(repeats, lambda: _run([*cli, "--help"]))
+    imports = _best_of(repeats, lambda: _run([sys.executable, "-c", "import grader.cli"]))
+    bare = _best_of(repeats, lambda: _run([sys.executable, "-c", "pass"]))
+    print(f"    CLI start-up: `grader --help` {startup:.3f} s; `import grader.cli` "
+          f"{imports:.3f} s; a bare python {bare:.3f} s")
+    header = (f"    {'assignment':<11} {'tests':>5} {'load':>7} {'run':>7} {'first':>7} "
+              f"{'per test':>8} {'library':>8} {'CLI':>7}  target")
+    print(header)
+    for name in BUILTINS:
+        print(_assignment_row(name, cli, repeats))
+    print("    load: reading the assignment, trees and goldens; run: the tests on a loaded\n"
+          "    assignment (harness start, every run, scoring); first: the first test's run,\n"
+          "    which includes the harness's start and the submission's import; library:\n"
+          "    grade_submission from a name; CLI: `grader check` in a new process.")
+
+
+def _assignment_row(name: str, cli: list[str], repeats: int) -> str:
+    """One line of (b): where the time of checking one assignment goes."""
+    submission = EXAMPLES / name / "correct.py"
+    load = _best_of(repeats, partial(prepare, assignment=name))
+    ready = prepare(assignment=name)
+    run_s = _best_of(repeats, partial(grade_submission, submission=submission, assignment=ready))
+    library = _best_of(repeats, partial(grade_submission, submission=submission, assignment=name))
+    cli_s = _best_of(repeats, partial(_run, [*cli, "check", str(submission), "-a", name]))
+    report = grade_submission(submission=submission, assignment=ready)
+    first = report.tests[0].time_s
+    rest = [t.time_s for t in report.tests[1:]]
+    per_test = statistics.mean(rest) if rest else 0.0
+    ok = max(library, cli_s) < CHECK_TARGET_S
+    return (f"    {name:<11} {len(report.tests):>5} {load:>7.3f} {run_s:>7.3f} {first:>7.3f} "
+            f"{per_test:>8.4f} {library:>8.3f} {cli_s:>7.3f}  {_verdict(ok)}")
+
+
+def profile_check(name: str) -> None:
+    submission = EXAMPLES / name / "correct.py"
+    profiler = cProfile.Profile()
+    profiler.enable()
+    grade_submission(submission=submission, assignment=name)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(25)
+    print(f"\ncProfile of one library check of {name}:\n{out.getvalue()}")
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _cli() -> list[str]:
+    found = shutil.which("grader")
+    return [found] if found else [sys.executable, "-m", "grader.cli"]
+
+
+def _run(command: list[str], ok: tuple[int, ...] = (0,)) -> None:
+    done = subprocess.run(command, capture_output=True, text=True, cwd=REPO, check=False)
+    if done.returncode not in ok:
+        raise SystemExit(f"{' '.join(command)} exited {done.returncode}:\n{done.stderr}")
+
+
+def _best_of(repeats: int, call: Callable[[], Any]) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        call()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def _verdict(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
+if __name__ == "__main__":
+    main()
