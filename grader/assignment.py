@@ -167,7 +167,8 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
     folder = resolve(name_or_path)
     path = folder / ASSIGNMENT_FILE
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when it is there
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         place = f"line {mark.line + 1} column {mark.column + 1}" if mark else ""
