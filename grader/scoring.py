@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from grader.assignment import Check, TestSpec
+from grader.diagnosis import diagnose
 from grader.explain import Conventions, explain, fmt
 from grader.record import SearchRecord, make_record
 from grader.report import CheckResult, Status, TestResult, bounded_output
@@ -153,6 +154,13 @@ def _feedback(
     lines = explain(
         tree=ctx.tree, conventions=conventions, expected=ctx.golden, got=got, failed=failed
     )
+    if set(failed) - {"time"}:
+        found = diagnose(
+            tree=ctx.tree, algorithm=ctx.algorithm, depth=ctx.spec.depth,
+            conventions=ctx.spec.conventions(), expected=ctx.golden, got=got,
+        )
+        if found is not None:
+            lines.insert(1, found.sentence)  # after the first divergence, which it names
     if "time" in failed:
         lines.append(f"took {run.time_s:.3f} s, over the {fmt(ctx.time_limit)} s limit")
     return lines or [f"wrong {', '.join(failed)}"]

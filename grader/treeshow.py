@@ -6,6 +6,7 @@ P0, P1, ... with more players, CHANCE), and its value at that depth: the minimax
 (max^n vectors with more than two players, expectations at chance nodes), a terminal's
 utility, or the eval where the search is cut off. Positions the chosen reference search
 never visits are marked ``[pruned]``; they come from running that search.
+With ``--svg`` the same is drawn as a picture (:func:`svg_tree_file`, :mod:`grader.svg`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 
 from grader.errors import GameError, GraderError
 from grader.game import TreeGame
+from grader.positions import SearchRun
+from grader.svg import draw_svg
 from grader.tree import Node, Payoff, Tree, Value, load_tree
 from reference import registry
 
@@ -194,12 +197,7 @@ def draw_tree(
     Without ``depth`` the search goes to the terminals. With more than two players, or a
     search that cannot play the tree, values are drawn without ``[pruned]`` marks.
     """
-    if algorithm not in registry.ALGORITHMS:
-        known = ", ".join(registry.ALGORITHMS)
-        raise GraderError(f"no reference search {algorithm!r}; known: {known}")
-    plies = len(tree.nodes) if depth is None else depth  # no path is longer than that
-    if tree.needs_eval(plies):
-        raise GraderError(f"{tree.source}: a search of depth {plies} needs evals it lacks")
+    plies = _plies(tree, depth, algorithm)
     try:
         visited: set[Position] | None = visited_positions(
             tree, plies, algorithm, prune_on_equality=prune_on_equality
@@ -209,6 +207,17 @@ def draw_tree(
     drawing = _Drawing(tree, plies, visited)
     drawing.draw(tree.root, (), "", "", None)
     return [_header(tree, depth, algorithm, prune_on_equality, drawing), *drawing.lines]
+
+
+def _plies(tree: Tree, depth: int | None, algorithm: str) -> int:
+    """The plies to draw; refuses an unknown search or a tree lacking the evals it needs."""
+    if algorithm not in registry.ALGORITHMS:
+        known = ", ".join(registry.ALGORITHMS)
+        raise GraderError(f"no reference search {algorithm!r}; known: {known}")
+    plies = len(tree.nodes) if depth is None else depth  # no path is longer than that
+    if tree.needs_eval(plies):
+        raise GraderError(f"{tree.source}: a search of depth {plies} needs evals it lacks")
+    return plies
 
 
 def _header(tree: Tree, depth: int | None, algorithm: str, eq: bool, drawing: _Drawing) -> str:
@@ -238,3 +247,40 @@ def show_tree_file(
         tree=tree, depth=depth, algorithm=algorithm, prune_on_equality=prune_on_equality
     )
     return "\n".join(lines) + "\n"
+
+
+def reference_run(
+    tree: Tree, depth: int, algorithm: str, **conventions: Any
+) -> SearchRun | None:
+    """What the named reference search visits at ``depth`` plies; None if it cannot play
+    this tree (e.g. alpha-beta on a three-player tree)."""
+    game = TreeGame(tree)
+    try:
+        registry.search(algorithm, game, tree.root, depth, **conventions)
+    except (ValueError, GameError):
+        return None
+    trace = game.trace
+    return SearchRun(tuple(trace.expanded()), tuple(trace.evaluated()), tuple(trace.visits()))
+
+
+def svg_tree_file(
+    *,
+    path: str | Path,
+    depth: int | None = None,
+    algorithm: str = "alphabeta",
+    prune_on_equality: bool = True,
+) -> str:
+    """``grader tree show --svg``: the tree as a standalone SVG document with a legend,
+    the positions the reference search never visits drawn as pruned."""
+    tree = load_tree(path, depth=depth)
+    plies = _plies(tree, depth, algorithm)
+    run = reference_run(tree, plies, algorithm, prune_on_equality=prune_on_equality)
+    reach = "to the terminals" if depth is None else f"depth {depth}"
+    search = algorithm
+    if algorithm == "alphabeta":
+        search += f" (prune on {'>=' if prune_on_equality else '>'})"
+    title = f"{tree.name}, {reach}: " + (
+        f"{search} visits the coloured positions" if run else "values only"
+    )
+    drawing = draw_svg(tree, depth=plies, expected=run, legend=True, title=title)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + drawing.svg + "\n"

@@ -42,6 +42,9 @@ def _register() -> None:
     import grader.cli.check
     import grader.cli.grade  # noqa: F401
     from grader.cli import authoring  # noqa: F401  (registers its commands)
+    from grader.cli import ci as _ci  # noqa: F401
+    from grader.cli import kit as _kit  # noqa: F401
+    from grader.cli import report as _report  # noqa: F401
     from grader.cli import sandbox as _sandbox  # noqa: F401
 
 

@@ -8,7 +8,7 @@ import click
 
 from grader.build import SCHEMAS
 from grader.cli import main
-from grader.errors import EXIT_USAGE
+from grader.errors import EXIT_USAGE, GraderError
 
 
 @main.command()
@@ -95,10 +95,28 @@ def tree() -> None:
     is_flag=True,
     help="Alpha-beta prunes only when alpha > beta (default: alpha >= beta).",
 )
-def show(file: Path, depth: int | None, algorithm: str, strict: bool) -> None:
+@click.option(
+    "--svg",
+    "svg_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the drawing as an SVG picture to this file instead.",
+)
+def show(
+    file: Path, depth: int | None, algorithm: str, strict: bool, svg_out: Path | None
+) -> None:
     """Draw FILE as a search of DEPTH plies sees it: ids, actions, who moves, values."""
-    from grader.treeshow import show_tree_file
+    from grader.treeshow import show_tree_file, svg_tree_file
 
+    if svg_out is not None:
+        picture = svg_tree_file(
+            path=file, depth=depth, algorithm=algorithm, prune_on_equality=not strict
+        )
+        try:
+            svg_out.write_text(picture, encoding="utf-8")
+        except OSError as exc:
+            raise GraderError(f"{svg_out}: cannot write the picture ({exc})") from None
+        click.echo(f"wrote: {svg_out}")
+        return
     text = show_tree_file(
         path=file, depth=depth, algorithm=algorithm, prune_on_equality=not strict
     )

@@ -41,7 +41,8 @@ _STYLES = {
 @click.option(
     "--report-dir",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Also write report.json, results.json (Gradescope), junit.xml and summary.md here.",
+    help="Also write report.json, results.json (Gradescope), junit.xml, summary.md and "
+    "report.html here.",
 )
 @click.option(
     "--show-hidden", is_flag=True, help="Show hidden tests' expected answers (instructors)."
@@ -70,7 +71,9 @@ def check(
     )
     shown = report if show_hidden else student_view(report)
     if report_dir is not None:
-        write_reports(shown, report_dir)
+        from grader.reports.html import load_test_trees
+
+        write_reports(shown, report_dir, trees=load_test_trees(assignment, report=report))
     if as_json:
         click.echo(report_json(shown), nl=False)
     else:

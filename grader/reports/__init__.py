@@ -1,24 +1,30 @@
-"""Writers of a :class:`~grader.report.Report`: JSON, Gradescope, JUnit, Markdown, CSV.
+"""Writers of a :class:`~grader.report.Report`: JSON, Gradescope, JUnit, Markdown, CSV, HTML.
 
 :func:`write_reports` writes the per-submission files of ``grader check --report-dir``:
-``report.json``, ``results.json`` (Gradescope), ``junit.xml`` and ``summary.md``.
+``report.json``, ``results.json`` (Gradescope), ``junit.xml``, ``summary.md`` and
+``report.html`` (its trees drawn when the caller passes them).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from grader.errors import GraderError
 from grader.report import Report, report_json
 from grader.reports.gradescope import gradescope_json
+from grader.reports.html import TestTree, html_report
 from grader.reports.junit import junit_xml
 from grader.reports.markdown import markdown_summary
 
-REPORT_FILES = ("report.json", "results.json", "junit.xml", "summary.md")
+REPORT_FILES = ("report.json", "results.json", "junit.xml", "summary.md", "report.html")
 
 
-def write_reports(report: Report, directory: Path) -> list[Path]:
-    """Write every per-submission report into ``directory`` (created if missing)."""
+def write_reports(
+    report: Report, directory: Path, *, trees: Mapping[str, TestTree] | None = None
+) -> list[Path]:
+    """Write every per-submission report into ``directory`` (created if missing);
+    ``trees`` (see :mod:`grader.reports.html`) lets the HTML report draw each test."""
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -28,6 +34,7 @@ def write_reports(report: Report, directory: Path) -> list[Path]:
         "results.json": gradescope_json(report),
         "junit.xml": junit_xml(report),
         "summary.md": markdown_summary(report),
+        "report.html": html_report(report, trees),
     }
     paths = []
     for name, text in texts.items():
@@ -40,4 +47,11 @@ def write_reports(report: Report, directory: Path) -> list[Path]:
     return paths
 
 
-__all__ = ["REPORT_FILES", "gradescope_json", "junit_xml", "markdown_summary", "write_reports"]
+__all__ = [
+    "REPORT_FILES",
+    "gradescope_json",
+    "html_report",
+    "junit_xml",
+    "markdown_summary",
+    "write_reports",
+]

@@ -1,0 +1,70 @@
+"""``grader ci``: grade one submission in a CI job, with annotations and a points line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from grader.cli import main
+
+
+@main.command()
+@click.argument("submission", type=click.Path(path_type=Path))
+@click.option(
+    "-a", "--assignment", required=True, help="A built-in assignment's name or a folder."
+)
+@click.option(
+    "--sandbox",
+    type=click.Choice(["local", "docker"]),
+    default="local",
+    show_default=True,
+    help="Where the submission runs (docker where the runner has it).",
+)
+@click.option(
+    "--report-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("grader-reports"),
+    show_default=True,
+    help="Folder for report.json, results.json, junit.xml and summary.md.",
+)
+@click.option(
+    "--summary",
+    type=click.Path(dir_okay=False, path_type=Path),
+    envvar="GITHUB_STEP_SUMMARY",
+    help="Append the Markdown summary to this file [default: $GITHUB_STEP_SUMMARY].",
+)
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    envvar="GITHUB_OUTPUT",
+    help="Append points=X/Y to this file [default: $GITHUB_OUTPUT].",
+)
+def ci(
+    submission: Path,
+    assignment: str,
+    sandbox: str,
+    report_dir: Path,
+    summary: Path | None,
+    output: Path | None,
+) -> None:
+    """Grade SUBMISSION for a CI job (GitHub Actions, GitHub Classroom).
+
+    Prints the results with the submission's output fenced off (it cannot run workflow
+    commands), one ::error annotation per failing test at the entry point's definition,
+    and `Points X/Y` with Classroom's notices. Exit codes as for `grader check`: 0 all
+    tests passed, 1 some failed, 2 bad usage or bad input files.
+    """
+    from grader.ci import run_ci
+
+    outcome = run_ci(
+        submission=submission,
+        assignment=assignment,
+        sandbox="docker" if sandbox == "docker" else "local",
+        report_dir=report_dir,
+        summary_path=summary,
+        output_path=output,
+    )
+    for line in outcome.lines:
+        click.echo(line)
+    click.get_current_context().exit(outcome.exit_code)

@@ -1,0 +1,76 @@
+"""Commands that hand an assignment over: ``kit`` (to students), ``gradescope`` (its
+autograder zip) and ``import cs188`` (from Berkeley's multi-agent tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from grader.cli import main
+
+
+@main.command()
+@click.option(
+    "-a", "--assignment", required=True, help="A built-in assignment's name or a folder."
+)
+@click.option(
+    "-o", "--out", required=True, type=click.Path(path_type=Path),
+    help="The kit's folder (new or empty).",
+)
+def kit(assignment: str, out: Path) -> None:
+    """Write the student kit: a starter agent.py, the visible tests' trees and goldens,
+    and a README with the one command that checks the student's work.
+
+    Hidden tests, their goldens and the reference searches are left out.
+    """
+    from grader.kit import build_kit, check_command
+
+    written = build_kit(assignment=assignment, out=out)
+    for path in written:
+        click.echo(f"wrote: {path}")
+    click.echo(f"kit ready in {out}; students run: {check_command()}")
+
+
+@main.command()
+@click.option(
+    "-a", "--assignment", required=True, help="A built-in assignment's name or a folder."
+)
+@click.option(
+    "-o", "--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
+    help="The zip to write (e.g. autograder.zip).",
+)
+def gradescope(assignment: str, out: Path) -> None:
+    """Build the autograder zip Gradescope accepts (setup.sh, run_autograder, the
+    assignment and the grader), which grades each submission in Gradescope's container
+    and writes /autograder/results/results.json. Hidden tests are marked hidden."""
+    from grader.gradescope import build_autograder_zip
+
+    path = build_autograder_zip(assignment=assignment, out=out)
+    click.echo(f"wrote: {path}")
+
+
+@main.group("import")
+def import_group() -> None:
+    """Convert another autograder's tests into an assignment."""
+
+
+@import_group.command("cs188")
+@click.argument("tests", type=click.Path(exists=True, path_type=Path))
+@click.option(
+    "-o", "--out", required=True, type=click.Path(file_okay=False, path_type=Path),
+    help="The new assignment's folder (new or empty).",
+)
+@click.option("--name", help="The assignment's name [default: the folder's name].")
+def cs188(tests: Path, out: Path, name: str | None) -> None:
+    """Convert Berkeley CS188 GraphGameTreeTest files (a folder of *.test, or one file)
+    into game-tree/1 trees and an assignment that grades them the same way, goldens
+    built. A .solution file beside a test must agree with the converted test."""
+    from grader.cs188 import import_cs188
+
+    done = import_cs188(tests=tests, out=out, name=name)
+    for path, reason in done.skipped:
+        click.echo(f"skipped: {path} ({reason})")
+    for test in done.tests:
+        click.echo(f"imported: {test}")
+    click.echo(f"assignment in {done.folder}; try: grader check agent.py -a {done.folder}")

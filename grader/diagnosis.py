@@ -1,0 +1,156 @@
+"""Naming a student's mistake: known wrong variants of the reference, run on the test's tree.
+
+A failing search is compared with every variant of the test's reference search
+(:mod:`reference.variants`), each run on a traced :class:`~grader.game.TreeGame` with
+the test's depth and conventions. A variant is named only when it reproduces the
+student's record *exactly* (the visits in order, the root value and the root action)
+and differs from the reference's on this test. When several variants give that same
+record, all are named, the simplest first. When none does, the diagnosis only says for
+how many visits the student's search agrees with the expected one: it never guesses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from grader.errors import GameError
+from grader.explain import fmt
+from grader.game import TreeGame
+from grader.record import SearchRecord
+from grader.trace import EXPAND_OPS
+from grader.tree import Tree
+from reference.variants import Variant, variants_for
+
+Visit = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What a variant did: the part of a record a diagnosis compares."""
+
+    visits: list[Visit]
+    value: Any
+    action: Any
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """What the grader can say of a failing search beyond its first divergence."""
+
+    sentence: str  # one sentence for the student
+    variants: tuple[Variant, ...]  # the known mistakes that give exactly the student's record
+    node: str | None  # where the named mistake first shows (None: only in the root's answer)
+    agreed: int  # leading visits the student's search shares with the reference
+    total: int  # the reference's visits
+
+    @property
+    def names(self) -> list[str]:
+        return [v.name for v in self.variants]
+
+
+def diagnose(
+    *,
+    tree: Tree,
+    algorithm: str,
+    depth: int,
+    conventions: Mapping[str, Any],
+    expected: SearchRecord,
+    got: SearchRecord,
+) -> Diagnosis | None:
+    """The diagnosis of ``got`` on a test whose reference record is ``expected``.
+
+    ``depth`` and ``conventions`` are the test's (``depth_unit`` among the conventions).
+    None when ``got`` has the expected visits, value and action: nothing to diagnose.
+    """
+    reference = _Run(list(expected.visits), expected.value, expected.action)
+    student = _Run(list(got.visits), got.value, got.action)
+    if _same(reference, student):
+        return None
+    agreed = _common_prefix(reference.visits, student.visits)
+    family = variants_for(algorithm)
+    named: list[Variant] = []
+    for variant in family:
+        run = _run_variant(variant, tree, depth, conventions)
+        if run is not None and _same(run, student) and not _same(run, reference):
+            named.append(variant)
+    total = len(reference.visits)
+    if not named:
+        return Diagnosis(_unknown(agreed, total, student, bool(family)), (), None, agreed, total)
+    node, where = _first_sign(reference, student, agreed)
+    return Diagnosis(_known(named, where), tuple(named), node, agreed, total)
+
+
+def _run_variant(
+    variant: Variant, tree: Tree, depth: int, conventions: Mapping[str, Any]
+) -> _Run | None:
+    """The variant's run on ``tree``; None when it cannot search it (it would crash)."""
+    game = TreeGame(tree)
+    try:
+        value, action = variant.search(game, tree.root, depth, **conventions)
+    except (GameError, ValueError):
+        return None
+    if isinstance(value, (list, tuple)):
+        value = list(value)
+    return _Run(game.trace.visits(), value, action)
+
+
+def _same(a: _Run, b: _Run) -> bool:
+    from grader.scoring import values_match  # here: scoring imports this module
+
+    return a.visits == b.visits and a.action == b.action and values_match(a.value, b.value)
+
+
+def _common_prefix(a: Sequence[Visit], b: Sequence[Visit]) -> int:
+    n = 0
+    while n < len(a) and n < len(b) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _verb(op: str) -> str:
+    return "expanded" if op in EXPAND_OPS else "evaluated"
+
+
+def _first_sign(reference: _Run, student: _Run, i: int) -> tuple[str | None, str]:
+    """The node where the student's record first leaves the reference's, and in words."""
+    if i < len(student.visits):
+        op, node = student.visits[i]
+        return node, f"first seen at visit {i + 1}, where you {_verb(op)} {node}"
+    if i < len(reference.visits):
+        op, node = reference.visits[i]
+        return node, (
+            f"first seen after visit {i}, where you stop and the reference {_verb(op)} {node}"
+        )
+    if student.action != reference.action:
+        return None, (
+            f"seen only in the root action: {fmt(student.action)} "
+            f"instead of {fmt(reference.action)}"
+        )
+    return None, (
+        f"seen only in the root value: {fmt(student.value)} instead of {fmt(reference.value)}"
+    )
+
+
+def _known(named: Sequence[Variant], where: str) -> str:
+    if len(named) == 1:
+        return f"Known mistake: {named[0].mistake} ({where})."
+    listed = "; ".join(f"({k}) {v.mistake}" for k, v in enumerate(named, 1))
+    return (
+        f"Known mistake, one of {len(named)} that give exactly your trace: {listed} ({where})."
+    )
+
+
+def _unknown(agreed: int, total: int, student: _Run, has_family: bool) -> str:
+    if agreed == total == len(student.visits):
+        head = (
+            f"Your search makes the same {total} visits as the expected one, "
+            "but its answer differs"
+        )
+    else:
+        head = f"Your search agrees with the expected one for the first {agreed} of {total} visits"
+        if agreed == total:
+            head += f", then goes on for {len(student.visits) - total} more"
+    tail = ", and it matches none of the known mistakes" if has_family else ""
+    return f"{head}{tail}."

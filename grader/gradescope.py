@@ -1,0 +1,220 @@
+"""Gradescope's autograder: the zip :func:`build_autograder_zip` makes, and what it runs.
+
+The zip holds, at its root::
+
+    setup.sh           run once by Gradescope as root: python3, a venv, the grader
+    run_autograder     run for each submission: ``python -m grader.gradescope``
+    assignment/        the whole assignment: hidden tests and their goldens included
+    grader-src/        the grader's own packages (no tests) and a pyproject.toml
+
+In the container, :func:`run_autograder` grades ``/autograder/submission`` with the local
+sandbox and writes ``/autograder/results/results.json``
+(:mod:`grader.reports.gradescope`; hidden tests are marked ``hidden`` there). It
+always writes a results file, even when the submission cannot be graded at all.
+``AUTOGRADER_ROOT`` moves the root (for tests); ``GRADER_PYTHON`` names the Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import zipfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path, PurePosixPath
+
+from grader.assignment import ASSIGNMENT_FILE, GOLDEN_DIR, LoadedAssignment, load_assignment
+from grader.build import build_assignment
+from grader.check import ENTRY_FILE, SandboxKind, grade_submission
+from grader.errors import GraderError
+
+ASSIGNMENT_DIR = "assignment"
+SOURCE_DIR = "grader-src"
+PACKAGES = ("grader", "reference", "sandboxes")
+DISTRIBUTION = "search-grader"
+FALLBACK_DEPENDENCIES = (
+    "pydantic>=2.6", "click>=8.1", "jsonschema>=4.20", "PyYAML>=6.0", "rich>=13.0",
+    "docker>=7.0",
+)
+EXECUTABLE = 0o755
+REGULAR = 0o644
+
+SETUP_SH = """\
+#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder's image.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends python3 python3-pip python3-venv
+python3 -m venv /autograder/venv
+/autograder/venv/bin/python -m pip install --upgrade pip
+/autograder/venv/bin/python -m pip install /autograder/source/grader-src
+"""
+
+RUN_AUTOGRADER = """\
+#!/usr/bin/env bash
+# Gradescope runs this for every submission: it grades /autograder/submission and
+# writes /autograder/results/results.json.
+set -u
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+PYTHON="${GRADER_PYTHON:-$ROOT/venv/bin/python}"
+cd "$ROOT/source"
+exec "$PYTHON" -m grader.gradescope --root "$ROOT"
+"""
+
+
+def build_autograder_zip(*, assignment: str | Path, out: Path) -> Path:
+    """Write Gradescope's autograder zip for ``assignment`` (a built-in name or a folder)
+    to ``out``. Refuses an assignment whose goldens are not current."""
+    loaded = load_assignment(assignment)
+    build_assignment(assignment=loaded.folder, check=True)
+    members = dict(_assignment_members(loaded))
+    members.update(_source_members())
+    members["grader-src/pyproject.toml"] = (pyproject_text().encode(), REGULAR)
+    members["setup.sh"] = (SETUP_SH.encode(), EXECUTABLE)
+    members["run_autograder"] = (RUN_AUTOGRADER.encode(), EXECUTABLE)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name in sorted(members):
+                data, mode = members[name]
+                info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+                info.external_attr = (0o100000 | mode) << 16  # a regular file and its mode
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, data)
+    except OSError as exc:
+        raise GraderError(f"{out}: cannot write the autograder zip ({exc})") from None
+    return out
+
+
+def _assignment_members(loaded: LoadedAssignment) -> Iterator[tuple[str, tuple[bytes, int]]]:
+    yield f"{ASSIGNMENT_DIR}/{ASSIGNMENT_FILE}", (
+        (loaded.folder / ASSIGNMENT_FILE).read_bytes(), REGULAR
+    )
+    for spec in loaded.spec.tests:
+        rel = PurePosixPath(spec.tree)
+        if rel.is_absolute() or ".." in rel.parts:
+            raise GraderError(
+                f"{loaded.folder / ASSIGNMENT_FILE}: tree {spec.tree!r} lies outside the "
+                "assignment folder; move it inside to bundle it"
+            )
+        yield f"{ASSIGNMENT_DIR}/{rel}", (loaded.tree_path(spec).read_bytes(), REGULAR)
+        golden = loaded.golden_path(spec)
+        yield f"{ASSIGNMENT_DIR}/{GOLDEN_DIR}/{golden.name}", (golden.read_bytes(), REGULAR)
+
+
+def _source_members() -> Iterator[tuple[str, tuple[bytes, int]]]:
+    """The grader's packages as installed, without caches; the built-in assignments'
+    package keeps only its ``__init__.py`` (the zip carries its own assignment)."""
+    import assignments
+
+    yield f"{SOURCE_DIR}/assignments/__init__.py", (
+        Path(str(assignments.__file__)).read_bytes(), REGULAR
+    )
+    for package in PACKAGES:
+        root = Path(str(__import__(package).__file__)).resolve().parent
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                rel = path.relative_to(root).as_posix()
+                yield f"{SOURCE_DIR}/{package}/{rel}", (path.read_bytes(), REGULAR)
+
+
+def dependencies() -> list[str]:
+    """The grader's run-time requirements, as its installed metadata lists them."""
+    from importlib import metadata
+
+    try:
+        found = metadata.requires(DISTRIBUTION) or []
+    except metadata.PackageNotFoundError:
+        return list(FALLBACK_DEPENDENCIES)
+    return [r for r in found if "extra ==" not in r] or list(FALLBACK_DEPENDENCIES)
+
+
+def pyproject_text() -> str:
+    """A ``pyproject.toml`` that installs the bundled packages with their requirements."""
+    from grader import __version__
+
+    deps = ",\n".join(f"    {json.dumps(d)}" for d in dependencies())
+    include = ", ".join(json.dumps(f"{p}*") for p in (*PACKAGES, "assignments"))
+    return f"""[build-system]
+requires = ["setuptools>=68"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "{DISTRIBUTION}"
+version = "{__version__}"
+requires-python = ">=3.10"
+dependencies = [
+{deps},
+]
+
+[tool.setuptools]
+packages = {{ find = {{ include = [{include}] }} }}
+include-package-data = true
+
+[tool.setuptools.package-data]
+grader = ["schemas/*.json"]
+sandboxes = ["Dockerfile", "*.py", "**/*.sh"]
+"""
+
+
+def find_submission(folder: Path) -> Path:
+    """What to grade in Gradescope's submission folder: ``agent.py`` (at the top or the
+    shallowest below), else the only ``.py`` file, else the only ``.zip``."""
+    if not folder.is_dir():
+        raise GraderError(f"{folder}: no submission folder")
+    agents = sorted(folder.rglob(ENTRY_FILE), key=lambda p: (len(p.parts), str(p)))
+    if agents:
+        return agents[0].parent
+    for suffix in (".py", ".zip"):
+        found = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix == suffix)
+        if len(found) == 1:
+            return found[0]
+    raise GraderError(
+        f"no {ENTRY_FILE} in your submission; upload your agent as {ENTRY_FILE} "
+        "(or exactly one .py file)"
+    )
+
+
+def run_autograder(*, root: Path, sandbox: SandboxKind = "local") -> Path:
+    """Grade ``root/submission`` on ``root/source/assignment`` into
+    ``root/results/results.json``; return that path. A submission that cannot be graded
+    gets a results file that says why, with a score of 0."""
+    from grader.reports.gradescope import gradescope_json
+
+    results = root / "results" / "results.json"
+    results.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        submission = find_submission(root / "submission")
+        report = grade_submission(
+            submission=submission,
+            assignment=root / "source" / ASSIGNMENT_DIR,
+            sandbox=sandbox,
+            name=submission.name,
+        )
+        text = gradescope_json(report)
+    except GraderError as exc:
+        text = json.dumps(
+            {"score": 0.0, "output": f"Your submission could not be graded: {exc.message}",
+             "output_format": "text", "visibility": "visible", "tests": []},
+            indent=2,
+        ) + "\n"
+    partial = results.with_suffix(".json.partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, results)
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m grader.gradescope --root /autograder``: what ``run_autograder`` runs."""
+    parser = argparse.ArgumentParser(description="Grade a Gradescope submission.")
+    parser.add_argument("--root", type=Path, default=Path("/autograder"))
+    args = parser.parse_args(argv)
+    path = run_autograder(root=args.root)
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,152 @@
+"""The deliberate mistakes a variant makes, one at a time, and the rules they bend.
+
+A variant is a reference search with exactly one :class:`Fault`. The family modules
+(``*_variants.py``) hold one search each that takes a fault, or None for the reference
+itself; the helpers here are the places where a fault changes what the search does.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from reference.api import Action, Game, Value
+
+
+class Fault(Enum):
+    """One deliberate change of a reference search."""
+
+    NO_PRUNING = "no-pruning"
+    PRUNE_STRICT = "prune-strict"
+    PRUNE_ON_EQUALITY = "prune-on-equality"
+    ROOT_WINDOW = "root-window-reset"
+    WINDOW_SWAPPED = "window-swapped"
+    BOUNDS_SWAPPED = "bounds-swapped"
+    PERSPECTIVE = "wrong-perspective"
+    DEPTH_PLUS_ONE = "depth-plus-one"
+    DEPTH_MINUS_ONE = "depth-minus-one"
+    EVALUATE_FIRST = "evaluate-before-terminal"
+    TIES_LAST = "ties-to-last"
+    RIGHT_TO_LEFT = "right-to-left"
+    FAIL_SOFT = "fail-soft"
+    FAIL_HARD = "fail-hard"
+    PLAYER_ZERO = "player-zero-component"
+    NEXT_PLAYER = "next-player-component"
+    NO_STAND_PAT = "no-stand-pat"
+    QUIET_MOVES_TOO = "quiet-moves-too"
+    NO_QUIESCENCE_LIMIT = "ignores-quiescence-depth"
+    NO_QUIESCENCE = "no-quiescence"
+    MAX_AT_CHANCE = "max-at-chance"
+
+
+Engine = Callable[..., tuple[Any, Action | None]]
+"""A family's search: ``engine(fault, game, state, depth, **conventions)``."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A known wrong version of a reference search, and how to tell a student about it."""
+
+    family: str  # the reference it changes: "alphabeta", "maxn", ...
+    fault: Fault
+    mistake: str  # one sentence a student understands
+    engine: Engine
+
+    @property
+    def name(self) -> str:
+        return self.fault.value
+
+    def search(
+        self, game: Game, state: Any, depth: int, **conventions: Any
+    ) -> tuple[Any, Action | None]:
+        """Run the variant with the conventions its reference takes (None means default)."""
+        return run_engine(self.engine, self.fault, game, state, depth, **conventions)
+
+
+def run_engine(
+    engine: Engine, fault: Fault | None, game: Game, state: Any, depth: int, **conventions: Any
+) -> tuple[Any, Action | None]:
+    """Run a family's search with ``fault``, passing only the conventions it takes."""
+    params = inspect.signature(engine).parameters.values()
+    accepted = {p.name for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    kwargs = {k: v for k, v in conventions.items() if k in accepted and v is not None}
+    return engine(fault, game, state, depth, **kwargs)
+
+
+COMMON: dict[Fault, str] = {
+    Fault.TIES_LAST: "on ties you keep the last best action; keep the first, in action order",
+    Fault.RIGHT_TO_LEFT: "you search children from the last action to the first; search "
+    "them in the order actions() lists them",
+    Fault.DEPTH_MINUS_ONE: "you search one ply less deep than the depth you are given",
+    Fault.DEPTH_PLUS_ONE: "you search one ply deeper than the depth you are given",
+    Fault.EVALUATE_FIRST: "at the depth limit you call evaluate() before asking "
+    "is_terminal(); a terminal node's payoff comes from utility()",
+    Fault.PERSPECTIVE: "you maximise for player 1 and minimise for player 0; player 0 is MAX",
+    Fault.NO_PRUNING: "you never prune: alpha-beta stops searching a node's children as "
+    "soon as its value can no longer change the choice above it",
+    Fault.PRUNE_STRICT: "you prune only when alpha > beta; this test prunes on alpha >= beta too",
+    Fault.PRUNE_ON_EQUALITY: "you prune when alpha >= beta; this test prunes only when "
+    "alpha > beta",
+    Fault.FAIL_SOFT: "you return the best value seen (fail-soft); this test wants values "
+    "clamped into [alpha, beta] (fail-hard)",
+    Fault.FAIL_HARD: "you clamp values into [alpha, beta] (fail-hard); this test wants the "
+    "best value seen (fail-soft)",
+}
+"""What a fault means to a student, in the words most families share."""
+
+
+def variants(
+    family: str, engine: Engine, faults: Sequence[Fault], own: dict[Fault, str] | None = None
+) -> tuple[Variant, ...]:
+    """A family's variants in the order given (the simplest mistake first), each with its
+    own sentence or else the common one."""
+    sentences = {**COMMON, **(own or {})}
+    return tuple(Variant(family, fault, sentences[fault], engine) for fault in faults)
+
+
+def start_depth(depth: int, fault: Fault | None) -> int:
+    """The depth a search starts from, in plies: one more or one less for a depth fault."""
+    if fault is Fault.DEPTH_PLUS_ONE:
+        return depth + 1  # the mistake: one ply too deep
+    if fault is Fault.DEPTH_MINUS_ONE:
+        return max(depth - 1, 0)  # the mistake: one ply too shallow
+    return depth
+
+
+def in_order(actions: Sequence[Action], fault: Fault | None) -> list[Action]:
+    """The order in which children are searched."""
+    if fault is Fault.RIGHT_TO_LEFT:
+        return list(reversed(actions))  # the mistake: the last action first
+    return list(actions)
+
+
+def improves(value: Value, best: Value | None, maximizing: bool, fault: Fault | None) -> bool:
+    """Whether ``value`` replaces ``best``: strictly better, or for ties-to-last also equal."""
+    if best is None:
+        return True
+    if value == best:
+        return fault is Fault.TIES_LAST  # the mistake: the last of equal values wins
+    return value > best if maximizing else value < best
+
+
+def maximizes(game: Game, s: Any, fault: Fault | None) -> bool:
+    """Whether the player to move at ``s`` maximises player 0's value (player 0 is MAX)."""
+    is_max = game.to_move(s) == 0
+    return not is_max if fault is Fault.PERSPECTIVE else is_max  # the mistake: MIN maximises
+
+
+def evaluates_first(fault: Fault | None, depth: int) -> bool:
+    """Whether the search evaluates ``s`` at the cut-off before asking if it is terminal."""
+    return fault is Fault.EVALUATE_FIRST and depth == 0
+
+
+def prunes_on_equality(eq: bool, fault: Fault | None) -> bool:
+    """The cut-off comparison a search uses: reaching the bound (True) or passing it."""
+    if fault is Fault.PRUNE_STRICT:
+        return False  # the mistake: only when the bound is passed
+    if fault is Fault.PRUNE_ON_EQUALITY:
+        return True  # the mistake: also when the bound is reached
+    return eq

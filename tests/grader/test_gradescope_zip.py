@@ -1,0 +1,195 @@
+"""``grader gradescope``: the autograder zip, unpacked into a folder laid out like
+Gradescope's container (``source``, ``submission``, ``results`` under one root), runs and
+writes a ``results.json`` that validates against Gradescope's documented fields."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from grader.assignment import load_assignment
+from grader.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+ASSIGNMENT = "minimax"
+
+_STATUS = {"enum": ["passed", "failed"]}
+_VISIBILITY = {"enum": ["hidden", "after_due_date", "after_published", "visible"]}
+_FORMAT = {"enum": ["text", "html", "simple_format", "md", "ansi"]}
+RESULTS_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "additionalProperties": False,
+    "anyOf": [{"required": ["score"]}, {"required": ["tests"]}],
+    "properties": {
+        "score": {"type": "number", "minimum": 0},
+        "execution_time": {"type": "number", "minimum": 0},
+        "output": {"type": "string"},
+        "output_format": _FORMAT,
+        "visibility": _VISIBILITY,
+        "stdout_visibility": _VISIBILITY,
+        "extra_data": {"type": "object"},
+        "leaderboard": {"type": "array"},
+        "tests": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "score": {"type": "number", "minimum": 0},
+                    "max_score": {"type": "number", "minimum": 0},
+                    "status": _STATUS,
+                    "name": {"type": "string"},
+                    "number": {"type": "string"},
+                    "output": {"type": "string"},
+                    "output_format": _FORMAT,
+                    "tags": {"type": "array", "items": {"type": "string"}},
+                    "visibility": _VISIBILITY,
+                    "extra_data": {"type": "object"},
+                },
+            },
+        },
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def autograder_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("zip") / "autograder.zip"
+    result = CliRunner().invoke(main, ["gradescope", "-a", ASSIGNMENT, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def unpack(archive: Path, root: Path) -> Path:
+    """Unpack as Gradescope does (``unzip`` keeps the modes) into ``root/source``."""
+    source = root / "source"
+    with zipfile.ZipFile(archive) as z:
+        z.extractall(source)
+        for info in z.infolist():
+            mode = (info.external_attr >> 16) & 0o777
+            if mode:
+                (source / info.filename).chmod(mode)
+    (root / "submission").mkdir()
+    return source
+
+
+def run_autograder(root: Path) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "AUTOGRADER_ROOT": str(root),
+        "GRADER_PYTHON": sys.executable,
+        "PYTHONPATH": str(root / "source" / "grader-src"),  # the bundled grader, not ours
+    }
+    return subprocess.run(
+        [str(root / "source" / "run_autograder")], env=env, capture_output=True, text=True,
+        timeout=120, cwd=root,
+    )
+
+
+def test_zip_layout(autograder_zip: Path) -> None:
+    with zipfile.ZipFile(autograder_zip) as z:
+        infos = {i.filename: i for i in z.infolist()}
+        names = set(infos)
+        for script in ("setup.sh", "run_autograder"):
+            assert stat.S_IMODE(infos[script].external_attr >> 16) == 0o755
+        setup = z.read("setup.sh").decode()
+    assert {"assignment/assignment.yaml", "grader-src/pyproject.toml",
+            "grader-src/grader/gradescope.py", "grader-src/sandboxes/harness.py",
+            "grader-src/reference/minimax.py"} <= names
+    loaded = load_assignment(ASSIGNMENT)
+    goldens = {f"assignment/golden/{t.name}.json" for t in loaded.spec.tests}
+    assert goldens <= names  # hidden ones too: the zip stays with the instructor
+    assert not [n for n in names if n.startswith("tests/") or "__pycache__" in n]
+    assert not [n for n in names if n.startswith("grader-src/assignments/") and
+                n != "grader-src/assignments/__init__.py"]
+    assert "pip install /autograder/source/grader-src" in setup
+    check = subprocess.run(["bash", "-n"], input=setup, text=True, capture_output=True)
+    assert check.returncode == 0, check.stderr
+
+
+def place(submission: Path, kind: str) -> None:
+    """Put a submission in Gradescope's submission folder, as a student might upload it."""
+    examples = REPO / "examples" / ASSIGNMENT
+    if kind == "agent.py":
+        shutil.copy(examples / "correct.py", submission / "agent.py")
+    elif kind == "one-file":
+        shutil.copy(examples / "ties_to_last.py", submission / "my_minimax.py")
+    elif kind == "nested":
+        (submission / "project" / "src").mkdir(parents=True)
+        shutil.copy(examples / "depth_off_by_one.py", submission / "project" / "src" / "agent.py")
+        (submission / "README.txt").write_text("my work")
+
+
+@pytest.mark.parametrize(
+    ("kind", "full_marks"),
+    [
+        pytest.param("agent.py", True, id="agent-py"),
+        pytest.param("one-file", False, id="one-py-file"),
+        pytest.param("nested", False, id="nested-agent-py"),
+    ],
+)
+def test_run_autograder_writes_valid_results(
+    tmp_path: Path, autograder_zip: Path, kind: str, full_marks: bool
+) -> None:
+    root = tmp_path / "autograder"
+    unpack(autograder_zip, root)
+    place(root / "submission", kind)
+    done = run_autograder(root)
+    assert done.returncode == 0, done.stderr
+    results = json.loads((root / "results" / "results.json").read_text())
+    jsonschema.Draft202012Validator(RESULTS_SCHEMA).validate(results)
+    loaded = load_assignment(ASSIGNMENT)
+    tests = results["tests"]
+    assert [t["name"] for t in tests] == [s.name for s in loaded.spec.tests]
+    hidden = {s.name for s in loaded.spec.tests if s.visibility == "hidden"}
+    assert hidden and {t["name"] for t in tests if t["visibility"] == "hidden"} == hidden
+    assert sum(t["max_score"] for t in tests) == sum(s.points for s in loaded.spec.tests)
+    assert results["score"] == pytest.approx(sum(t["score"] for t in tests))
+    maximum = sum(t["max_score"] for t in tests)
+    assert (results["score"] == maximum) is full_marks
+    assert all(t["status"] == "passed" for t in tests) is full_marks
+
+
+def test_bundled_grader_is_the_one_that_runs(tmp_path: Path, autograder_zip: Path) -> None:
+    root = tmp_path / "autograder"
+    source = unpack(autograder_zip, root)
+    env = {**os.environ, "PYTHONPATH": str(source / "grader-src")}
+    found = subprocess.run(
+        [sys.executable, "-c", "import grader.gradescope as g; print(g.__file__)"],
+        env=env, capture_output=True, text=True, cwd=source, check=True,
+    )
+    assert Path(found.stdout.strip()).is_relative_to(source / "grader-src")
+
+
+def test_ungradable_submission_still_gets_results(tmp_path: Path, autograder_zip: Path) -> None:
+    root = tmp_path / "autograder"
+    unpack(autograder_zip, root)
+    (root / "submission" / "notes.txt").write_text("no code here")
+    done = run_autograder(root)
+    assert done.returncode == 0, done.stderr
+    results = json.loads((root / "results" / "results.json").read_text())
+    jsonschema.Draft202012Validator(RESULTS_SCHEMA).validate(results)
+    assert results["score"] == 0
+    assert "no agent.py in your submission" in results["output"]
+
+
+def test_bundle_pyproject_names_the_packages(autograder_zip: Path) -> None:
+    tomllib = pytest.importorskip("tomllib")
+    with zipfile.ZipFile(autograder_zip) as z:
+        data = tomllib.loads(z.read("grader-src/pyproject.toml").decode())
+    assert data["project"]["name"] == "search-grader"
+    assert any(d.startswith("pydantic") for d in data["project"]["dependencies"])
+    include = data["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert {"grader*", "reference*", "sandboxes*", "assignments*"} == set(include)
