@@ -15,7 +15,7 @@ import shutil
 import statistics
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +25,7 @@ from grader.errors import GraderError, InputFileError
 from grader.report import Report, TestResult, load_report, make_report
 from grader.reports import write_reports
 from grader.reports.gradebook import gradebook_csv
+from grader.reports.html import TestTree, trees_of
 
 GRADEBOOK = "gradebook.csv"
 SUBMISSIONS = "submissions"
@@ -116,7 +117,8 @@ def grade_batch(
     if total is not None:
         total(len(todo))
     with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade") as pool:
-        futures = [pool.submit(_grade_one, entry, ready, sandbox, out) for entry in todo]
+        trees = trees_of(ready)
+        futures = [pool.submit(_grade_one, e, ready, sandbox, out, trees) for e in todo]
         for future in as_completed(futures):
             report = future.result()
             book.add(report)
@@ -126,14 +128,16 @@ def grade_batch(
     return result
 
 
-def _grade_one(entry: Entry, ready: Prepared, sandbox: SandboxKind, out: Path) -> Report:
+def _grade_one(
+    entry: Entry, ready: Prepared, sandbox: SandboxKind, out: Path, trees: Mapping[str, TestTree]
+) -> Report:
     try:
         report = grade_submission(
             submission=entry.path, assignment=ready, sandbox=sandbox, name=entry.name
         )
     except GraderError as exc:  # not a submission we can run: a result, not a stop
         report = _unrunnable(entry, ready, sandbox, exc.message)
-    _write_atomically(report, out / SUBMISSIONS / entry.name)
+    _write_atomically(report, out / SUBMISSIONS / entry.name, trees)
     return report
 
 
@@ -147,11 +151,11 @@ def _unrunnable(entry: Entry, ready: Prepared, sandbox: SandboxKind, reason: str
                        sandbox=sandbox)
 
 
-def _write_atomically(report: Report, folder: Path) -> None:
+def _write_atomically(report: Report, folder: Path, trees: Mapping[str, TestTree]) -> None:
     """Write the reports into a fresh folder, then rename it into place."""
     tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=folder.parent))
     try:
-        write_reports(report, tmp)
+        write_reports(report, tmp, trees=trees)
         if folder.exists():
             shutil.rmtree(folder)
         os.replace(tmp, folder)

@@ -70,7 +70,9 @@ def run_ci(
     report = student_view(
         grade_submission(submission=submission, assignment=ready, sandbox=sandbox)
     )
-    written = write_reports(report, report_dir)
+    from grader.reports.html import trees_of
+
+    written = write_reports(report, report_dir, trees=trees_of(ready))
     if summary_path is not None:
         _append(summary_path, markdown_summary(report))
         written.append(summary_path)

@@ -6,6 +6,7 @@ raised anywhere becomes ``Error: <message>`` and its exit code; never a tracebac
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import click
@@ -15,6 +16,15 @@ from grader.errors import GraderError
 
 
 class _Group(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(_COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        module = _COMMANDS.get(cmd_name)
+        if module is not None and cmd_name not in self.commands:
+            importlib.import_module(f"grader.cli.{module}")  # registers its commands
+        return super().get_command(ctx, cmd_name)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -32,20 +42,26 @@ def main() -> None:
     Students: `grader check agent.py -a alphabeta` runs your agent on the assignment's
     trees and says where your search went wrong. Instructors: `grader grade` grades a
     folder of submissions; `grader build`, `validate`, `schema` and `tree show` help
-    write assignments.
+    write assignments; `grader kit`, `gradescope` and `ci` hand them out; `grader
+    import cs188` converts CS188 tests.
 
     Exit codes: 0 all tests passed, 1 some failed, 2 bad usage or bad input files.
     """
 
 
-def _register() -> None:
-    import grader.cli.check
-    import grader.cli.grade  # noqa: F401
-    from grader.cli import authoring  # noqa: F401  (registers its commands)
-    from grader.cli import ci as _ci  # noqa: F401
-    from grader.cli import kit as _kit  # noqa: F401
-    from grader.cli import report as _report  # noqa: F401
-    from grader.cli import sandbox as _sandbox  # noqa: F401
-
-
-_register()
+# Each command lives in its own module, imported only when the command is used, so that
+# `grader check` does not pay for the imports of every other command.
+_COMMANDS: dict[str, str] = {
+    "build": "authoring",
+    "check": "check",
+    "ci": "ci",
+    "grade": "grade",
+    "gradescope": "kit",
+    "import": "kit",
+    "kit": "kit",
+    "report": "report",
+    "sandbox": "sandbox",
+    "schema": "authoring",
+    "tree": "authoring",
+    "validate": "authoring",
+}

@@ -34,7 +34,8 @@ def grade(
 ) -> None:
     """Grade every submission in SUBMISSIONS (each .py file, .zip, or folder with agent.py).
 
-    Writes OUT/submissions/NAME/{report.json,results.json,junit.xml,summary.md} as each
+    Writes OUT/submissions/NAME/{report.json,results.json,junit.xml,summary.md,report.html}
+    as each
     submission is graded, and OUT/gradebook.csv (one row per submission, one column per
     test). A batch that is stopped keeps what it graded; run it again with --resume.
     Exit code 0 when the batch ran (whatever the scores), 2 on bad usage or input.

@@ -1,0 +1,41 @@
+"""The ``grader`` group: every command module is listed, and loaded only when used."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from grader.cli import _COMMANDS, main
+
+
+def test_every_command_a_module_registers_is_listed() -> None:
+    for module in set(_COMMANDS.values()):
+        importlib.import_module(f"grader.cli.{module}")
+    assert set(main.commands) == set(_COMMANDS)
+
+
+def test_check_does_not_import_the_other_commands() -> None:
+    code = (
+        "import sys; from grader.cli import main\n"
+        "main.get_command(None, 'check')\n"
+        "print(sorted(m for m in sys.modules if m.startswith('grader.cli.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "['grader.cli.check']"
+
+
+def test_help_lists_every_command() -> None:
+    result = CliRunner().invoke(main, ["--help"])
+    assert result.exit_code == 0
+    for name in _COMMANDS:
+        assert f"  {name} " in result.output
+
+
+def test_an_unknown_command_is_a_usage_error() -> None:
+    result = CliRunner().invoke(main, ["grdae"])
+    assert result.exit_code == 2
+    assert "No such command 'grdae'" in result.output
