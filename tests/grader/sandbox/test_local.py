@@ -19,6 +19,13 @@ SPY = '''
 import json, os, resource
 
 
+def listing(path):
+    try:
+        return os.listdir(path)
+    except OSError:
+        return None  # not there at all: hidden as well
+
+
 def alphabeta(game, state, depth):
     facts = {
         "uid": os.getuid(), "pid": os.getpid(), "cwd": os.getcwd(),
@@ -29,7 +36,7 @@ def alphabeta(game, state, depth):
         "address_space": resource.getrlimit(resource.RLIMIT_AS)[0],
         "interfaces": [l.split(":")[0].strip() for l in open("/proc/net/dev").readlines()[2:]],
         "processes": sorted(int(p) for p in os.listdir("/proc") if p.isdigit()),
-        "grader_visible": os.listdir(os.environ.get("NOPE", GRADER)),
+        "grader_visible": listing(GRADER),
     }
     print(json.dumps(facts))
     return 0, None
@@ -84,4 +91,4 @@ def test_as_root_the_submission_runs_as_nobody_in_its_own_namespaces(
     assert facts["pid"] == 1, "PID 1 of its own PID namespace"
     assert facts["processes"] == [1], "it sees no process but itself"
     assert facts["interfaces"] == ["lo"], "its own network namespace"
-    assert facts["grader_visible"] == [], "the grader's package is hidden"
+    assert not facts["grader_visible"], "the grader's package is hidden"
