@@ -13,7 +13,6 @@ fresh child.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import math
 import os
 import shutil
@@ -72,7 +71,6 @@ class LocalSandbox(Sandbox):
         self._proc: subprocess.Popen[bytes] | None = None
         self._session: Session | None = None
         self._stderr: Any = None
-        self._cpu, self._affinity = _pin_this_thread()
 
     def run(self, request: RunRequest) -> RunResult:
         session = self._session if self._session is not None else self._start()
@@ -92,7 +90,6 @@ class LocalSandbox(Sandbox):
         command = [
             sys.executable, "-I", "-S", str(harness_path()),
             "--fd", str(child.fileno()), "--submission", str(self._folder),
-            *(["--cpu", str(self._cpu)] if self._cpu is not None else []),
             "--memory-mb", str(self.memory_mb), "--cpu-s", str(self.cpu_s),
             "--processes", str(PROCESSES),
         ]
@@ -143,32 +140,7 @@ class LocalSandbox(Sandbox):
     def close(self) -> None:
         self._stop()
         shutil.rmtree(self._workdir, ignore_errors=True)
-        if self._affinity is not None:
-            with contextlib.suppress(OSError):
-                os.sched_setaffinity(0, self._affinity)
 
-
-_next_cpu = itertools.count()
-
-
-def _pin_this_thread() -> tuple[int | None, set[int] | None]:
-    """Pin the calling thread to one CPU, where the child will run too: a round trip
-    between two processes on one core costs about half what it costs across cores.
-    Threads grading in parallel take the CPUs in turn. Returns the CPU and the
-    affinity to restore, or Nones where pinning is not possible."""
-    try:
-        allowed = os.sched_getaffinity(0)
-    except (AttributeError, OSError):
-        return None, None
-    if len(allowed) < 2:
-        return None, None
-    cpus = sorted(allowed)
-    cpu = cpus[next(_next_cpu) % len(cpus)]
-    try:
-        os.sched_setaffinity(0, {cpu})  # on Linux: this thread only
-    except OSError:
-        return None, None
-    return cpu, allowed
 
 
 def _scrubbed_env(home: Path) -> dict[str, str]:
