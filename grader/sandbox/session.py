@@ -26,6 +26,7 @@ from grader.tree import Node, Tree
 
 MAX_LINE = 1 << 20  # bytes of one message from the sandbox
 MAX_CALLS = 2_000_000  # game calls one run may make
+TIMEOUT_SLACK = 0.02  # seconds a wait may reach past the deadline before it is reset
 REMOTE_OPS = frozenset(
     {"actions", "noisy_actions", "chance_outcomes", "utility", "evaluate", "result", "state"}
 )
@@ -48,6 +49,7 @@ class _Tokens:
         self.tree = tree
         self.of: dict[str, str] = {}
         self.node: dict[str, str] = {}
+        self._info: dict[str, list[Any]] = {}
 
     def token(self, node_id: str) -> str:
         token = self.of.get(node_id)
@@ -58,8 +60,12 @@ class _Tokens:
         return token
 
     def info(self, node_id: str) -> list[Any]:
-        node: Node = self.tree.nodes[node_id]
-        return [self.token(node_id), node.to_move, node.terminal, node.chance, not node.noisy]
+        info = self._info.get(node_id)
+        if info is None:
+            node: Node = self.tree.nodes[node_id]
+            info = [self.token(node_id), node.to_move, node.terminal, node.chance, not node.noisy]
+            self._info[node_id] = info
+        return info
 
     def resolve(self, token: Any) -> str:
         node_id = self.node.get(token) if isinstance(token, str) else None
@@ -76,6 +82,7 @@ class Session:
         self._reader = sock.makefile("rb", buffering=65536)
         self.broken = False
         self.lost = False  # the other end went away on its own
+        self._wait: float | None = None  # the socket's timeout, as last set
         self._run = 0
 
     def close(self) -> None:
@@ -97,6 +104,7 @@ class Session:
 
         try:
             self._run += 1
+            self._wait = None
             self._send({"op": "run", "run": self._run, "entry": request.entry,
                         "depth": request.depth, "players": request.tree.players,
                         "root": tokens.info(request.tree.root),
@@ -139,7 +147,10 @@ class Session:
         left = deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError
-        self.sock.settimeout(left)
+        if self._wait is None or self._wait > left + TIMEOUT_SLACK:
+            # a wait set earlier may now reach past the deadline: shorten it
+            self._wait = left
+            self.sock.settimeout(left)
         try:
             line = self._reader.readline(MAX_LINE + 1)
         except TimeoutError:
