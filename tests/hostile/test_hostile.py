@@ -17,6 +17,7 @@ import os
 import shutil
 import socket
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,6 +122,11 @@ def leftover_containers() -> list[str]:
         client.close()
 
 
+def temp_folders() -> set[Path]:
+    """The sandboxes' folders in the temporary directory (local and docker alike)."""
+    return set(Path(tempfile.gettempdir()).glob("grader-*"))
+
+
 def leftover_processes(assignment: Path) -> list[str]:
     """Sandbox processes of this module's runs (their arguments name its assignment)."""
     ps = subprocess.run(["ps", "-eo", "pid,user,args"], capture_output=True, text=True,
@@ -138,6 +144,7 @@ def test_hostile_case_gets_its_verdict(
         pytest.skip("the local sandbox holds this case only as root (namespaces, user nobody)")
     monkeypatch.setenv(SECRET_VAR, "hunter2")
     before = fingerprint(PROJECT / "grader", PROJECT / "reference", assignment)
+    folders = temp_folders()
     sub = submission(tmp_path, case, assignment, listener)
     report = grade_submission(submission=sub, assignment=assignment, sandbox=sandbox)
     attacked, honest = report.tests
@@ -147,6 +154,7 @@ def test_hostile_case_gets_its_verdict(
     assert honest.status == case.then, f"{honest.status}: {honest.message}"
     assert fingerprint(PROJECT / "grader", PROJECT / "reference", assignment) == before
     assert leftover_processes(assignment) == []
+    assert temp_folders() <= folders, "a sandbox left its folder behind"
     if sandbox == "docker":
         assert leftover_containers() == []
 
