@@ -42,20 +42,26 @@ def _alphabeta(
     maximizing = game.to_move(s) == 0
     best_value: Value = -math.inf if maximizing else math.inf
     best_action: Action | None = None
+    result = game.result
     for a in game.actions(s):
-        value, _ = _alphabeta(game, game.result(s, a), depth - 1, alpha, beta, eq, soft)
+        value = _alphabeta(game, result(s, a), depth - 1, alpha, beta, eq, soft)[0]
         if maximizing:
             if value > best_value or best_action is None:
                 best_value, best_action = value, a
             if best_value >= beta if eq else best_value > beta:
                 break  # cut-off: MIN above already has a move no better than this for MAX
-            alpha = max(alpha, best_value)
+            if best_value > alpha:  # alpha = max(alpha, best), without the call: a hot loop
+                alpha = best_value
         else:
             if value < best_value or best_action is None:
                 best_value, best_action = value, a
             if best_value <= alpha if eq else best_value < alpha:
                 break  # cut-off: MAX above already has a move at least this good
-            beta = min(beta, best_value)
-    if not soft:
-        best_value = min(max(best_value, alpha), beta)  # fail-hard: clamp into the window
+            if best_value < beta:  # beta = min(beta, best)
+                beta = best_value
+    if not soft:  # fail-hard: clamp into the window
+        if best_value < alpha:
+            best_value = alpha
+        elif best_value > beta:
+            best_value = beta
     return best_value, best_action
