@@ -52,6 +52,12 @@ class TestSpec(_Strict):
     utility_bound: float | None = Field(
         default=None, description="max^n only: bound on the sum of utilities (shallow pruning)"
     )
+    beam_width: int | None = Field(
+        default=None, ge=1, description="Beam search only: children kept at each node"
+    )
+    lmr_full: int | None = Field(
+        default=None, ge=1, description="Late-move reductions only: moves searched at full depth"
+    )
     algorithm: str | None = Field(
         default=None, description="Reference algorithm, when it differs from the assignment's"
     )
@@ -70,6 +76,8 @@ class TestSpec(_Strict):
             "depth_unit": self.depth_unit,
             "quiescence_depth": self.quiescence_depth,
             "utility_bound": self.utility_bound,
+            "beam_width": self.beam_width,
+            "lmr_full": self.lmr_full,
         }
         return {k: v for k, v in found.items() if v is not None}
 

@@ -42,6 +42,8 @@ CONVENTIONS: tuple[str, ...] = (
     "fail_soft",
     "quiescence_depth",
     "utility_bound",
+    "beam_width",
+    "lmr_full",
 )
 """TestSpec fields passed to a reference search that accepts them, and stored in goldens."""
 

@@ -12,7 +12,7 @@ import yaml
 from grader.build import build_assignment, schema_text, validate_paths
 from grader.errors import GraderError, InputFileError
 from grader.golden import load_golden
-from tests.examples.tiny_assignment import FIG52
+from tests.examples.tiny_assignment import FIG52, write_assignment
 
 # A(max) --a1--> B(min, eval 3) --b1--> B1 = 3
 #                               --b2--> B2 = 5
@@ -255,3 +255,25 @@ def test_validate_a_folder_of_trees(tmp_path: Path, tiny: Path) -> None:
     [empty] = validate_paths(paths=[tmp_path / "empty"])
     assert empty.error is not None
     assert "no assignment.yaml and no *.tree.json" in empty.error.message
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "field", "value", "expanded"),
+    [
+        # A(max) -> B: 3 12 8 | C: 2 4 6 | D: 14 5 2; a beam of 2 never looks at D
+        pytest.param("beam", "beam_width", 2, ["A", "B", "C"], id="beam-width-2"),
+        pytest.param("beam", "beam_width", 3, ["A", "B", "C", "D"], id="beam-width-3"),
+    ],
+)
+def test_a_test_sets_the_reference_options_of_its_algorithm(
+    tmp_path: Path, algorithm: str, field: str, value: int, expanded: list[str]
+) -> None:
+    folder = write_assignment(
+        tmp_path / "a", {"fig52": FIG52},
+        [{"name": "t", "tree": "trees/fig52.tree.json", "depth": 2, "points": 1,
+          "algorithm": algorithm, field: value}],
+        entry=algorithm,
+    )
+    golden = load_golden(folder / "golden" / "t.json")
+    assert golden.conventions[field] == value
+    assert golden.record.expanded == expanded
