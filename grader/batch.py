@@ -22,10 +22,12 @@ from pathlib import Path
 
 from grader.check import Prepared, SandboxKind, grade_submission, prepare
 from grader.errors import GraderError, InputFileError
-from grader.report import Report, TestResult, load_report, make_report
+from grader.report import Report, load_report, make_report
 from grader.reports import write_reports
 from grader.reports.gradebook import gradebook_csv
 from grader.reports.html import TestTree, trees_of
+from grader.sandbox.base import RunResult
+from grader.scoring import score_run
 
 GRADEBOOK = "gradebook.csv"
 SUBMISSIONS = "submissions"
@@ -142,11 +144,8 @@ def _grade_one(
 
 
 def _unrunnable(entry: Entry, ready: Prepared, sandbox: SandboxKind, reason: str) -> Report:
-    tests = [
-        TestResult(name=c.spec.name, status="error", score=0.0, max_score=c.spec.points,
-                   time_s=0.0, message=reason, visibility=c.spec.visibility)
-        for c in ready.contexts
-    ]
+    failed = RunResult(status="error", message=reason)
+    tests = [score_run(failed, c) for c in ready.contexts]
     return make_report(assignment=ready.loaded.name, submission=entry.name, tests=tests,
                        sandbox=sandbox)
 

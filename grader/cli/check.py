@@ -60,20 +60,20 @@ def check(
 
     Exit codes: 0 all tests passed, 1 some failed, 2 bad usage or bad input files.
     """
-    from grader.check import grade_submission
+    from grader.check import grade_submission, prepare
     from grader.reports import write_reports
 
+    ready = prepare(assignment=assignment, tests=list(tests) or None)
     report = grade_submission(
         submission=submission,
-        assignment=assignment,
+        assignment=ready,
         sandbox="docker" if sandbox == "docker" else "local",
-        tests=list(tests) or None,
     )
     shown = report if show_hidden else student_view(report)
     if report_dir is not None:
-        from grader.reports.html import load_test_trees
+        from grader.reports.html import trees_of
 
-        write_reports(shown, report_dir, trees=load_test_trees(assignment, report=report))
+        write_reports(shown, report_dir, trees=trees_of(ready))
     if as_json:
         click.echo(report_json(shown), nl=False)
     else:

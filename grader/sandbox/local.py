@@ -4,10 +4,10 @@ The child is the harness (``sandboxes/harness.py``) started with ``python3 -I`` 
 throwaway folder that holds a copy of the submission and nothing else, with a scrubbed
 environment and one inherited socket. Before it imports the submission it limits its
 memory, CPU time, file size, processes and open files, and, when the grader is root,
-drops to user ``nobody``. As root it also runs in its own PID namespace (``unshare``),
-so that nothing it starts can outlive it or reach the grader's processes. A run that
-overruns its time is killed from here with everything it started; the next run gets a
-fresh child.
+drops to user ``nobody``. As root it also runs in its own PID, mount and network
+namespaces, so that nothing it starts can outlive it or reach the grader's processes,
+its files, or the network. A run that overruns its time is killed from here with
+everything it started; the next run gets a fresh child.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grader.sandbox.base import RunRequest, RunResult, Sandbox
+from grader.sandbox.base import RunRequest, RunResult, RunStatus, Sandbox
 from grader.sandbox.session import Session
 
 PROCESSES = 64  # processes the submission's user may have
@@ -77,12 +77,11 @@ class LocalSandbox(Sandbox):
         result = session.run(request)
         if session.broken:
             stderr = self._stderr_tail()
-            reason = self._stop()
-            if session.lost and reason:
-                result.message = f"the submission's process {reason}"
+            ended = self._stop()
+            if session.lost and ended:
+                result.status, words = ended
+                result.message = f"the submission's process {words}"
                 result.detail = result.detail or stderr or None
-                if "CPU time" in reason:
-                    result.status = "timeout"
         return result
 
     def _start(self) -> Session:
@@ -116,7 +115,7 @@ class LocalSandbox(Sandbox):
         self._stderr.seek(max(0, size - 2000))
         return str(self._stderr.read().decode("utf-8", "replace"))
 
-    def _stop(self) -> str | None:
+    def _stop(self) -> tuple[RunStatus, str] | None:
         """Kill the child and all it started; say how it ended if it died on its own."""
         lost = self._session is not None and self._session.lost
         if self._session is not None:
@@ -153,16 +152,17 @@ def _scrubbed_env(home: Path) -> dict[str, str]:
     }
 
 
-def _describe_exit(code: int | None) -> str | None:
-    """How a child that ended on its own ended, in words; None if it was still running."""
+def _describe_exit(code: int | None) -> tuple[RunStatus, str] | None:
+    """How a child that ended on its own ended: the run's status and the words for it;
+    None if it was still running."""
     if code is None:
         return None
     if code in (-signal.SIGXCPU, 128 + signal.SIGXCPU):
-        return "used up its CPU time"
+        return "timeout", "used up its CPU time"
     if code in (-signal.SIGSEGV, 128 + signal.SIGSEGV):
-        return "crashed (segmentation fault; often a recursion far too deep)"
+        return "error", "crashed (segmentation fault; often a recursion far too deep)"
     if code in (-signal.SIGKILL, 128 + signal.SIGKILL):
-        return "was killed (SIGKILL; often out of memory)"
+        return "error", "was killed (SIGKILL; often out of memory)"
     if code < 0:
-        return f"was killed by signal {signal.Signals(-code).name}"
-    return f"exited with code {code} during the search"
+        return "error", f"was killed by signal {signal.Signals(-code).name}"
+    return "error", f"exited with code {code} during the search"

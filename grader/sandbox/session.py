@@ -31,7 +31,6 @@ REMOTE_OPS = frozenset(
     {"actions", "noisy_actions", "chance_outcomes", "utility", "evaluate", "result", "state"}
 )
 LOCAL_OPS = frozenset({"result", "to_move", "is_terminal", "is_quiet", "is_chance"})
-_FAIL_STATUS = {"memory": "memory"}
 
 
 class ProtocolError(Exception):
@@ -130,8 +129,7 @@ class Session:
         output = final.get("output")
         output = output if isinstance(output, str) else ""
         if final["op"] == "fail":
-            kind = final.get("kind")
-            status = _FAIL_STATUS.get(kind if isinstance(kind, str) else "", "error")
+            status = "memory" if final.get("kind") == "memory" else "error"
             return result(status, message=_text(final.get("message")) or "the submission failed",
                           detail=_text(final.get("detail")) or None, output=output)
         value, action = final.get("value"), final.get("action")
