@@ -16,7 +16,6 @@ import json
 import os
 import shutil
 import socket
-import subprocess
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -129,9 +128,15 @@ def temp_folders() -> set[Path]:
 
 def leftover_processes(assignment: Path) -> list[str]:
     """Sandbox processes of this module's runs (their arguments name its assignment)."""
-    ps = subprocess.run(["ps", "-eo", "pid,user,args"], capture_output=True, text=True,
-                        check=True)
-    return [line for line in ps.stdout.splitlines() if str(assignment) in line]
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            args = cmdline.read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue  # ended while we looked
+        if str(assignment) in args:
+            found.append(f"{cmdline.parent.name} {args}")
+    return found
 
 
 @pytest.mark.parametrize("sandbox", ["local", pytest.param("docker", marks=pytest.mark.docker)])
