@@ -4,7 +4,9 @@ Run ``python bench/bench_docker.py`` (``--help`` for sizes and repeats) on a mac
 with a Docker engine and the sandbox image (``grader sandbox build [--offline]``). It
 prints, for each sandbox:
 
-- the per-submission overhead: open the sandbox, run one trivial test, close it;
+- the per-submission overhead: open the sandbox, run one trivial test, close it; for
+  docker also against a bare ``docker run`` of Python in the same image (the target:
+  at most 0.5 s above it);
 - round trips per second through the sandbox (``game.actions`` on the root, in a loop),
   also with the container and the grader pinned to one CPU (``cpuset_cpus``);
 - batch throughput: copies of an example submission graded one after another with
@@ -26,6 +28,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from grader.batch import grade_batch
 from grader.check import grade_submission, prepare
 from grader.sandbox.base import RunRequest, Sandbox
 from grader.sandbox.docker import DockerSandbox
@@ -110,12 +113,29 @@ def batch_per_s(kind: str, copies: int) -> float:
     return copies / (time.perf_counter() - started)
 
 
-def grade_batch_per_s(kind: str, copies: int, jobs: int) -> float | None:
-    """Submissions per second through ``grader grade --jobs N``, if the batch exists."""
+def bare_docker_run_ms(repeat: int) -> float:
+    """Median wall time of ``docker run`` of ``python3 -c pass`` in the sandbox image, with
+    the same network and memory limits: the floor a container per submission pays."""
+    import docker
+
+    from grader.sandbox.image import ensure_image
+
+    client = docker.from_env()
     try:
-        from grader.batch import grade_batch  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return None
+        image = ensure_image(client)
+        times = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            client.containers.run(image, ["python3", "-c", "pass"], network_mode="none",
+                                  mem_limit="288m", remove=True)
+            times.append(time.perf_counter() - started)
+    finally:
+        client.close()
+    return 1000 * statistics.median(times)
+
+
+def grade_batch_per_s(kind: str, copies: int, jobs: int) -> float:
+    """Submissions per second through ``grader grade --jobs N``."""
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         folder = Path(tmp) / "submissions"
         folder.mkdir()
@@ -154,11 +174,15 @@ def main() -> None:
                                     args.repeat)
         batch = batch_per_s(kind, args.copies)
         print(f"{kind} | {overhead:.0f} | {free:,.0f} | {pin:,.0f} | {batch:.2f}")
+        if kind == "docker":
+            bare = bare_docker_run_ms(args.repeat)
+            print(f"  bare docker run of python3: {bare:.0f} ms; the docker sandbox adds "
+                  f"{overhead - bare:.0f} ms a submission (target: at most 500)")
     for kind in openers:
         for jobs in (1, 2):
             rate = grade_batch_per_s(kind, args.copies, jobs)
-            if rate is not None:
-                print(f"grader grade --sandbox {kind} --jobs {jobs}: {rate:.2f} submissions/s")
+            print(f"grader grade --sandbox {kind} --jobs {jobs}: {rate:.2f} submissions/s "
+                  f"({60 * rate:.0f} a minute)")
 
 
 if __name__ == "__main__":
