@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import statistics
 import sys
 import time
 import timeit
@@ -143,12 +144,20 @@ class EasyTree(TwoPlayerGame):  # type: ignore[misc]
         return value if self.current_player == 1 else -value
 
 
-def seconds_per_run(run: Callable[[], Any], repeat: int) -> float:
-    """CPU seconds of one run: the best of ``repeat`` samples of at least 0.2 s each (CPU
-    time, so that other processes on the machine disturb the figures less)."""
-    timer = timeit.Timer(run, timer=time.process_time)
-    loops, _ = timer.autorange()
-    return min(timer.repeat(repeat, loops)) / loops
+def interleaved(runs: dict[str, Callable[[], Any]], rounds: int) -> dict[str, list[float]]:
+    """CPU seconds of one run of each contender, sampled ``rounds`` times in turn.
+
+    Each round times every contender once (a batch of runs of at least 0.05 s), so a
+    slow spell of the machine falls on all of them alike and the ratios of one round
+    stay fair. CPU time, so that other processes disturb the figures less.
+    """
+    timers = {name: timeit.Timer(run, timer=time.process_time) for name, run in runs.items()}
+    loops = {name: max(1, t.autorange()[0] // 4) for name, t in timers.items()}
+    samples: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(rounds):
+        for name, t in timers.items():
+            samples[name].append(t.timeit(loops[name]) / loops[name])
+    return samples
 
 
 @dataclass
@@ -156,16 +165,18 @@ class Row:
     label: str
     nodes: int
     visits: int
-    traced: float
-    untraced: float
-    bare: float
-    easy: float
+    samples: dict[str, list[float]]
 
-    def rate(self, seconds: float) -> str:
-        return f"{self.visits / seconds / 1000:>9.0f}k"
+    def rate(self, name: str) -> str:
+        return f"{self.visits / min(self.samples[name]) / 1000:>9.0f}k"
+
+    def ratio(self, over: str, under: str) -> str:
+        """The median over rounds of ``over``'s time divided by ``under``'s."""
+        pairs = zip(self.samples[over], self.samples[under], strict=True)
+        return f"{statistics.median(a / b for a, b in pairs):>8.2f}x"
 
 
-def measure(label: str, b: int, d: int, repeat: int) -> Row:
+def measure(label: str, b: int, d: int, rounds: int) -> Row:
     data = uniform_tree(b, d, seed=1)
     tree, plain = as_tree(data), Plain.of(data)
     untraced = PlainGame(tree)
@@ -188,15 +199,13 @@ def measure(label: str, b: int, d: int, repeat: int) -> Row:
             f"{label}: the searches disagree: values {value}, {v_untraced}, {bare()}, "
             f"{ai.alpha}; visits {visits} (easyAI {easy_game.visits})"
         )
-    return Row(
-        label,
-        len(tree.nodes),
-        visits,
-        traced=seconds_per_run(traced, repeat),
-        untraced=seconds_per_run(lambda: alphabeta(untraced, tree.root, d), repeat),  # type: ignore[arg-type]
-        bare=seconds_per_run(bare, repeat),
-        easy=seconds_per_run(lambda: ai(easy_game), repeat),
-    )
+    runs: dict[str, Callable[[], Any]] = {
+        "traced": traced,
+        "untraced": lambda: alphabeta(untraced, tree.root, d),  # type: ignore[arg-type]
+        "bare": bare,
+        "easy": lambda: ai(easy_game),
+    }
+    return Row(label, len(tree.nodes), visits, interleaved(runs, rounds))
 
 
 def call_costs(tree: Tree, calls: int = 200_000) -> list[tuple[str, float, float]]:
@@ -235,27 +244,32 @@ TABLE_HEAD = (
 LEGEND = """
 visits/s of the reference alpha-beta on the traced TreeGame (traced), on the same API
 without a trace (untraced), of a bare alpha-beta over plain dicts (bare), of easyAI's
-Negamax (easyAI). Ratios of times: trc/bare, trc/untr (the cost of the trace alone),
-easy/trc (above 1: the traced reference is faster than easyAI)."""
+Negamax (easyAI), in the best of the rounds. Ratios of times, the median of the rounds':
+trc/bare, trc/untr (the cost of the trace alone), easy/trc (above 1: the traced
+reference is faster than easyAI)."""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="+", choices=list(SIZES), default=list(SIZES))
-    parser.add_argument("--repeat", type=int, default=5, help="samples per timing; the best counts")
+    parser.add_argument(
+        "--rounds", type=int, default=7,
+        help="rounds of timing, each contender once a round; rates take the best round, "
+        "ratios the median of the rounds' ratios",
+    )
     args = parser.parse_args()
     rows = []
     for label in args.sizes:
         b, d = SIZES[label]
         print(f"building and searching a {b}x{d} tree ...", file=sys.stderr)
-        rows.append(measure(label, b, d, args.repeat))
+        rows.append(measure(label, b, d, args.rounds))
     print(TABLE_HEAD)
     print("-" * len(TABLE_HEAD))
     for r in rows:
         print(
-            f"{r.label:>4} {r.nodes:>10,} {r.visits:>7,} {r.rate(r.traced)} "
-            f"{r.rate(r.untraced)} {r.rate(r.bare)} {r.rate(r.easy)} "
-            f"{r.traced / r.bare:>8.2f}x {r.traced / r.untraced:>8.2f}x {r.easy / r.traced:>8.2f}x"
+            f"{r.label:>4} {r.nodes:>10,} {r.visits:>7,} {r.rate('traced')} "
+            f"{r.rate('untraced')} {r.rate('bare')} {r.rate('easy')} "
+            f"{r.ratio('traced', 'bare')} {r.ratio('traced', 'untraced')} {r.ratio('easy', 'traced')}"
         )
     print(LEGEND)
     print("\nmicroseconds per call   TreeGame   untraced")

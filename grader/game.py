@@ -1,7 +1,9 @@
 """``TreeGame``: the student API of DESIGN.md over a loaded tree, recording every call.
 
 States are node ids. Each method records ``(op, state)`` in the game's :class:`Trace`
-before it answers, so the trace is the full, ordered record of what a search asked.
+before it answers, so the trace is the full, ordered record of what a search asked. The
+hot methods (the ones every search calls at every node) append to the trace's flat log
+directly and return the tree's own immutable values, copying nothing.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ class TreeGame:
         self.initial_state = tree.root
         self._nodes = tree.nodes
         self._child = tree._result
-        self._record: Callable[[tuple[str, str]], None] = self.trace.calls.append
+        self._log: Callable[[str], None] = self.trace.log.append
 
     def _node(self, s: Hashable) -> Node:
         try:
@@ -37,20 +39,24 @@ class TreeGame:
             node = self._nodes[s]
         except (KeyError, TypeError):
             node = self._node(s)
-        self._record(("to_move", s))
+        log = self._log
+        log("to_move")
+        log(s)
         if node.to_move is None:
             if node.chance:
                 raise GameError(f"{s} is a chance node: no player moves there")
             raise GameError(f"{s} is terminal: no player moves there")
         return node.to_move
 
-    def actions(self, s: str) -> list[str]:
+    def actions(self, s: str) -> tuple[str, ...]:
         try:
             node = self._nodes[s]
         except (KeyError, TypeError):
             node = self._node(s)
-        self._record(("actions", s))
-        return list(node.actions)
+        log = self._log
+        log("actions")
+        log(s)
+        return node.actions  # a tuple: nobody can reorder the tree's own list
 
     def result(self, s: str, a: Any) -> str:
         try:
@@ -58,7 +64,9 @@ class TreeGame:
         except (KeyError, TypeError):  # an unknown state or action, or an unhashable one
             self._node(s)
             raise GameError(f"{a!r} is not an action of {s}") from None
-        self._record(("result", s))
+        log = self._log
+        log("result")
+        log(s)
         return child
 
     def is_terminal(self, s: str) -> bool:
@@ -66,14 +74,18 @@ class TreeGame:
             node = self._nodes[s]
         except (KeyError, TypeError):
             node = self._node(s)
-        self._record(("is_terminal", s))
+        log = self._log
+        log("is_terminal")
+        log(s)
         return node.utility is not None
 
     def utility(self, s: str, p: int = 0) -> Value:
         try:  # the common case, without copying the vector
             payoff = self._nodes[s].utility
             if payoff is not None and p.__class__ is int and 0 <= p < self.num_players:
-                self._record(("utility", s))
+                log = self._log
+                log("utility")
+                log(s)
                 return payoff[p]
         except (KeyError, TypeError):
             pass
@@ -81,7 +93,7 @@ class TreeGame:
 
     def utilities(self, s: str) -> list[Value]:
         node = self._node(s)
-        self._record(("utility", s))
+        self.trace.record("utility", s)
         if node.utility is None:
             raise GameError(f"utility of {s}, which is not terminal")
         return list(node.utility)
@@ -91,7 +103,9 @@ class TreeGame:
             node = self._nodes[s]
             payoff = node.utility if node.utility is not None else node.eval
             if payoff is not None and p.__class__ is int and 0 <= p < self.num_players:
-                self._record(("evaluate", s))
+                log = self._log
+                log("evaluate")
+                log(s)
                 return payoff[p]
         except (KeyError, TypeError):
             pass
@@ -99,7 +113,7 @@ class TreeGame:
 
     def evaluations(self, s: str) -> list[Value]:
         node = self._node(s)
-        self._record(("evaluate", s))
+        self.trace.record("evaluate", s)
         if node.utility is not None:
             return list(node.utility)  # a terminal's heuristic value is its payoff
         if node.eval is None:
@@ -108,22 +122,22 @@ class TreeGame:
 
     def is_quiet(self, s: str) -> bool:
         node = self._node(s)
-        self._record(("is_quiet", s))
+        self.trace.record("is_quiet", s)
         return not node.noisy
 
     def noisy_actions(self, s: str) -> list[str]:
         node = self._node(s)
-        self._record(("noisy_actions", s))
+        self.trace.record("noisy_actions", s)
         return [a for a in node.actions if a in node.noisy]
 
     def is_chance(self, s: str) -> bool:
         node = self._node(s)
-        self._record(("is_chance", s))
+        self.trace.record("is_chance", s)
         return node.chance
 
     def chance_outcomes(self, s: str) -> list[tuple[str, float]]:
         node = self._node(s)
-        self._record(("chance_outcomes", s))
+        self.trace.record("chance_outcomes", s)
         if not node.chance:
             raise GameError(f"chance_outcomes({s}): {s} is not a chance node")
         return list(zip(node.actions, node.probabilities or (), strict=True))

@@ -9,7 +9,6 @@ A node is *expanded* when the search lists its moves (``actions``, ``noisy_actio
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import Literal
 
 Op = Literal[
@@ -30,33 +29,56 @@ EVALUATE_OPS: frozenset[str] = frozenset({"utility", "evaluate"})
 VISIT_OPS: frozenset[str] = EXPAND_OPS | EVALUATE_OPS
 
 
-@dataclass
 class Trace:
-    """The ordered calls of one search: ``(op, node id)`` pairs, repeats included."""
+    """The ordered calls of one search: ``(op, node id)`` pairs, repeats included.
 
-    calls: list[tuple[str, str]] = field(default_factory=list)
+    The calls are kept flat in :attr:`log` (``op, node, op, node, ...``): a game appends
+    two existing strings per call and builds no tuple, which halves the cost of tracing
+    a call (a fresh tuple a call also wakes the garbage collector, which then walks
+    every node of a large tree). :attr:`calls` gives the pairs.
+    """
+
+    __slots__ = ("log",)
+
+    def __init__(self, calls: Iterable[tuple[str, str]] = ()) -> None:
+        self.log: list[str] = [item for call in calls for item in call]
+
+    def __repr__(self) -> str:
+        return f"Trace({self.calls!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Trace) and self.log == other.log
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the list it holds
+
+    @property
+    def calls(self) -> list[tuple[str, str]]:
+        """The calls as ``(op, node id)`` pairs, in order (a new list each time)."""
+        log = self.log
+        return list(zip(log[::2], log[1::2], strict=True))
 
     def record(self, op: str, node: str) -> None:
-        self.calls.append((op, node))
+        self.log += (op, node)
 
     def __len__(self) -> int:
-        return len(self.calls)
+        return len(self.log) // 2
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
-        return iter(self.calls)
+        log = self.log
+        return zip(log[::2], log[1::2], strict=True)
 
     def visits(self) -> list[tuple[str, str]]:
         """The trusted calls only: expansions and evaluations, in order."""
-        return [(op, n) for op, n in self.calls if op in VISIT_OPS]
+        return [(op, n) for op, n in self if op in VISIT_OPS]
 
     def expanded(self) -> list[str]:
-        return [n for op, n in self.calls if op in EXPAND_OPS]
+        return [n for op, n in self if op in EXPAND_OPS]
 
     def evaluated(self) -> list[str]:
-        return [n for op, n in self.calls if op in EVALUATE_OPS]
+        return [n for op, n in self if op in EVALUATE_OPS]
 
     def generated(self) -> int:
-        return sum(1 for op, _ in self.calls if op == "result")
+        return self.log[::2].count("result")
 
 
 def count_visits(calls: Iterable[tuple[str, str]]) -> int:

@@ -187,18 +187,18 @@ class Session:
                 self._send({"e": str(exc)})
             else:
                 self._send({"r": answer})
-            if len(trace.calls) > MAX_CALLS:
+            if len(trace) > MAX_CALLS:
                 raise ProtocolError(f"more than {MAX_CALLS} game calls in one run")
 
 
 def _record_local(trace: Trace, tokens: _Tokens, local: Any) -> None:
-    if not isinstance(local, list) or len(trace.calls) + len(local) > MAX_CALLS:
+    if not isinstance(local, list) or len(trace) + len(local) > MAX_CALLS:
         raise ProtocolError("a malformed or oversized list of local calls")
     for call in local:
         if not isinstance(call, list) or len(call) != 2 or call[0] not in LOCAL_OPS:
             raise ProtocolError(f"an unknown local call {str(call)[:60]}")
         try:
-            trace.calls.append((call[0], tokens.resolve(call[1])))
+            trace.record(call[0], tokens.resolve(call[1]))
         except GameError as exc:
             raise ProtocolError(str(exc)) from None
 

@@ -38,7 +38,7 @@ def game() -> TreeGame:
 def test_answers_follow_the_tree(game: TreeGame) -> None:
     assert game.num_players == 2
     assert game.to_move("A") == 0
-    assert game.actions("A") == ["a1", "a2", "a3"]
+    assert game.actions("A") == ("a1", "a2", "a3")  # the tree's own tuple: nobody can reorder it
     assert game.result("A", "a2") == "C"
     assert game.result("C", "c2") == game.result("A", "a3") == "X"  # a transposition
     assert game.is_terminal("B1") and not game.is_terminal("B")
