@@ -269,7 +269,8 @@ def main() -> None:
         print(
             f"{r.label:>4} {r.nodes:>10,} {r.visits:>7,} {r.rate('traced')} "
             f"{r.rate('untraced')} {r.rate('bare')} {r.rate('easy')} "
-            f"{r.ratio('traced', 'bare')} {r.ratio('traced', 'untraced')} {r.ratio('easy', 'traced')}"
+            f"{r.ratio('traced', 'bare')} {r.ratio('traced', 'untraced')} "
+            f"{r.ratio('easy', 'traced')}"
         )
     print(LEGEND)
     print("\nmicroseconds per call   TreeGame   untraced")

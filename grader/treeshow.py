@@ -46,7 +46,7 @@ class _PathGame:
     def to_move(self, s: Position) -> int:
         return self.inner.to_move(self._ids[s])
 
-    def actions(self, s: Position) -> list[str]:
+    def actions(self, s: Position) -> tuple[str, ...]:
         return self.inner.actions(self._visit(s))
 
     def result(self, s: Position, a: Any) -> Position:
