@@ -2,7 +2,7 @@
 
 Standard library only; it runs inside the sandbox (a limited child process or a
 container) and never sees a tree or an expected result. It talks to the trusted grader
-over one stream socket, in JSON lines:
+in JSON lines, over two pipes (the local sandbox) or one Unix socket (a container):
 
 grader -> harness
     {"op": "run", "entry": NAME, "depth": D, "players": N, "root": INFO, "conventions": {}}
@@ -36,6 +36,7 @@ import json
 import math
 import os
 import resource
+import select
 import signal
 import socket
 import sys
@@ -59,12 +60,126 @@ class GameError(ValueError):
     """A call the game cannot answer: an unknown state, an illegal action, a bad player."""
 
 
-class _Channel:
-    """JSON lines over the grader's socket."""
+SPIN_POLLS = 100  # looks at an idle descriptor (about 1 us each) before a read sleeps
 
-    def __init__(self, sock: socket.socket) -> None:
-        self._sock = sock
-        self._reader = sock.makefile("rb", buffering=65536)
+
+def _compact_encoder() -> Any:
+    """``json.dumps(x, separators=(",", ":"))`` without its cost of building an encoder
+    at every call, which is more than the encoding of a protocol message."""
+    encoder = json.JSONEncoder(separators=(",", ":"))
+    try:
+        from json.encoder import (  # type: ignore[attr-defined]
+            c_make_encoder,
+            encode_basestring_ascii,
+        )
+
+        make = c_make_encoder(  # the arguments JSONEncoder.iterencode passes it
+            {}, encoder.default, encode_basestring_ascii, None, ":", ",", False, False, True
+        )
+        probe = {"a": [1, 2.5, None, True, "\u00e9"]}
+        if "".join(make(probe, 0)) != encoder.encode(probe):
+            raise TypeError
+    except (ImportError, TypeError):  # no C accelerator, or another signature
+        return encoder.encode
+    return lambda message: "".join(make(message, 0))
+
+
+encode_json = _compact_encoder()
+_raw_decode = json.JSONDecoder().raw_decode
+
+
+def decode_json(text: str) -> Any:
+    """One compact JSON value that fills ``text``; ValueError otherwise."""
+    value, end = _raw_decode(text)
+    if end != len(text):
+        raise ValueError("extra data after the message")
+    return value
+
+
+class LineTooLong(ValueError):
+    """The other end sent more than the allowed bytes without ending its line."""
+
+
+class Link:
+    """Lines of bytes both ways over raw descriptors: two pipes, or one socket used twice.
+
+    This is the cost of every round trip, so it stays close to the system calls: no
+    buffered file objects, and a read that finds nothing looks again for a few
+    microseconds before it sleeps, because the answer usually arrives that soon and
+    waking a sleeping process on another core costs more than a whole round trip's work.
+    The grader uses it too, with a deadline and a bound on the length of a line.
+    """
+
+    def __init__(self, read_fd: int, write_fd: int, *, max_line: int = 0) -> None:
+        self.read_fd, self.write_fd = read_fd, write_fd
+        self.max_line = max_line  # 0: no bound
+        self._buf = b""
+        os.set_blocking(read_fd, False)
+        os.set_blocking(write_fd, False)
+        self._readable = select.poll()
+        self._readable.register(read_fd, select.POLLIN)
+        self._writable = select.poll()
+        self._writable.register(write_fd, select.POLLOUT)
+
+    def close(self) -> None:
+        for fd in {self.read_fd, self.write_fd}:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    def send(self, data: bytes, deadline: float | None = None) -> None:
+        """Write all of ``data``; TimeoutError if the other end stops reading too long."""
+        while data:
+            try:
+                data = data[os.write(self.write_fd, data):]
+            except BlockingIOError:
+                self._wait(self._writable, deadline)
+
+    def receive(self, deadline: float | None = None) -> bytes:
+        """The next line without its newline; ``b""`` once the other end has closed.
+
+        LineTooLong past ``max_line`` bytes, TimeoutError past ``deadline`` (monotonic).
+        """
+        buf = self._buf
+        end = buf.find(b"\n")
+        while end < 0:
+            if self.max_line and len(buf) > self.max_line:
+                raise LineTooLong(f"a message longer than {self.max_line} bytes")
+            chunk = self._read(deadline)
+            if not chunk:
+                self._buf = b""
+                return b""
+            start = len(buf)
+            buf += chunk
+            end = buf.find(b"\n", start)
+        self._buf = buf[end + 1:]
+        return buf[:end]
+
+    def _read(self, deadline: float | None) -> bytes:
+        poll = self._readable.poll
+        for _ in range(SPIN_POLLS):
+            if poll(0):
+                break
+        while True:
+            try:
+                return os.read(self.read_fd, 65536)
+            except BlockingIOError:
+                self._wait(self._readable, deadline)
+
+    @staticmethod
+    def _wait(poller: Any, deadline: float | None) -> None:
+        if deadline is None:
+            poller.poll()
+            return
+        left = deadline - time.monotonic()
+        if left <= 0 or not poller.poll(math.ceil(left * 1000)):
+            raise TimeoutError
+
+
+class _Channel:
+    """The harness's end: JSON messages over a :class:`Link` to the grader."""
+
+    def __init__(self, link: Link) -> None:
+        self._link = link
         self._pid = os.getpid()
         self.local: list[list[Any]] = []
         self.run = 0  # the run every message belongs to
@@ -76,13 +191,14 @@ class _Channel:
         if self.local:
             message["local"] = self.local
             self.local = []
-        self._sock.sendall(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+        self._link.send((encode_json(message) + "\n").encode())
 
     def receive(self) -> dict[str, Any]:
-        line = self._reader.readline()
+        line = self._link.receive()
         if not line:
             raise SystemExit(0)  # the grader closed the connection
-        return json.loads(line)  # type: ignore[no-any-return]
+        message: dict[str, Any] = decode_json(line.decode())
+        return message
 
     def call(self, message: dict[str, Any]) -> Any:
         self.send(message)
@@ -426,7 +542,7 @@ def confine(*, memory_mb: int, cpu_s: int, processes: int) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
 
 
-def isolate(sock: socket.socket) -> None:
+def isolate(link: Link) -> None:
     """As root: move into new mount, PID and network namespaces, as PID 1 of the new one.
 
     The process that called this stays outside as a waiter that only relays the exit
@@ -440,8 +556,8 @@ def isolate(sock: socket.socket) -> None:
     # mounts made from now on stay in our namespace
     _mount(b"none", "/", b"", MS_REC | MS_PRIVATE, b"")
     pid = os.fork()
-    if pid:  # the waiter: no socket, no student code; exit as the namespace's PID 1 does
-        sock.close()
+    if pid:  # the waiter: no link, no student code; exit as the namespace's PID 1 does
+        link.close()
         _, status = os.waitpid(pid, 0)
         os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -522,7 +638,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Run a submission against a remote game.")
     parser.add_argument("--submission", required=True, help="folder holding agent.py")
     where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument("--fd", type=int, help="an inherited, connected socket")
+    where.add_argument("--fds", nargs=2, type=int, metavar=("READ", "WRITE"),
+                       help="inherited descriptors to read from and write to (two pipes)")
     where.add_argument("--connect", help="path of the grader's Unix socket")
     parser.add_argument("--memory-mb", type=int, default=256)
     parser.add_argument("--cpu-s", type=int, default=60)
@@ -532,30 +649,34 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hide", action="append", default=[],
                         help="a folder to hide from the submission (with --isolate)")
     args = parser.parse_args(argv)
-    if args.fd is not None:
-        sock = socket.socket(fileno=args.fd)
-    else:
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                sock.connect(args.connect)
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.01)
+    link = Link(*args.fds) if args.fds else _connect(args.connect)
     folder = args.submission
     if args.isolate and os.geteuid() == 0:
         try:
-            isolate(sock)
+            isolate(link)
         except OSError as exc:
             print(f"harness: running without namespaces: {exc}", file=sys.stderr)
         else:
             folder = private_mounts(folder, args.hide)
     confine(memory_mb=args.memory_mb, cpu_s=args.cpu_s, processes=args.processes)
     os.chdir(folder)
-    Harness(_Channel(sock), folder).serve()
+    Harness(_Channel(link), folder).serve()
+
+
+def _connect(path: str) -> Link:
+    """A link over the grader's Unix socket, retried while the grader is not yet listening."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            sock.connect(path)
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+    fd = sock.detach()
+    return Link(fd, fd)
 
 
 if __name__ == "__main__":

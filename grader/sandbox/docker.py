@@ -188,7 +188,7 @@ class DockerSandbox(Sandbox):
         )
         self._container.start()
         conn = self._accept(self._container)
-        self._session = Session(conn)
+        self._session = Session.over_socket(conn)
         return self._session
 
     def _accept(self, container: Any) -> socket.socket:

@@ -2,7 +2,7 @@
 
 The child is the harness (``sandboxes/harness.py``) started with ``python3 -I`` in a
 throwaway folder that holds a copy of the submission and nothing else, with a scrubbed
-environment and one inherited socket. Before it imports the submission it limits its
+environment and two inherited pipes. Before it imports the submission it limits its
 memory, CPU time, file size, processes and open files, and, when the grader is root,
 drops to user ``nobody``. As root it also runs in its own PID, mount and network
 namespaces, so that nothing it starts can outlive it or reach the grader's processes,
@@ -17,7 +17,6 @@ import math
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -85,10 +84,12 @@ class LocalSandbox(Sandbox):
         return result
 
     def _start(self) -> Session:
-        parent, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        to_child, from_us = os.pipe()
+        from_child, to_us = os.pipe()
+        theirs = (to_child, to_us)
         command = [
             sys.executable, "-I", "-S", str(harness_path()),
-            "--fd", str(child.fileno()), "--submission", str(self._folder),
+            "--fds", str(to_child), str(to_us), "--submission", str(self._folder),
             "--memory-mb", str(self.memory_mb), "--cpu-s", str(self.cpu_s),
             "--processes", str(PROCESSES),
         ]
@@ -98,12 +99,17 @@ class LocalSandbox(Sandbox):
         try:
             self._proc = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                stderr=self._stderr, pass_fds=(child.fileno(),), cwd=self._workdir,
+                stderr=self._stderr, pass_fds=theirs, cwd=self._workdir,
                 env=_scrubbed_env(self._workdir), start_new_session=True,
             )
+        except BaseException:
+            for fd in (from_us, from_child):
+                os.close(fd)
+            raise
         finally:
-            child.close()
-        self._session = Session(parent)
+            for fd in theirs:
+                os.close(fd)
+        self._session = Session.over_pipes(from_child, from_us)
         return self._session
 
     def _stderr_tail(self) -> str:

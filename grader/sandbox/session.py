@@ -1,17 +1,16 @@
 """The trusted end of the harness protocol: answer a sandbox's ``game`` calls, record them.
 
-:class:`Session` drives one run over a connected socket (see ``sandboxes/harness.py``
-for the messages). It hands out states as tokens made fresh for the run, answers from
-the tree through a :class:`~grader.game.TreeGame` (which records every call), refuses a
-token it never handed out, and enforces the deadline: a sandbox that says nothing in
-time gets ``timeout``. Each incoming line is bounded, and so is the recorded trace, so a
-hostile sandbox cannot make the grader's memory grow. Expected results never cross.
+:class:`Session` drives one run over a :class:`~sandboxes.harness.Link` (two pipes, or
+a connected socket; see ``sandboxes/harness.py`` for the messages). It hands out states
+as tokens made fresh for the run, answers from the tree through a
+:class:`~grader.game.TreeGame` (which records every call), refuses a token it never
+handed out, and enforces the deadline: a sandbox that says nothing in time gets
+``timeout``. Each incoming line is bounded, and so is the recorded trace, so a hostile
+sandbox cannot make the grader's memory grow. Expected results never cross.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import secrets
 import socket
 import time
@@ -23,10 +22,11 @@ from grader.game import TreeGame
 from grader.sandbox.base import RunRequest, RunResult
 from grader.trace import Trace
 from grader.tree import Node, Tree
+from sandboxes.harness import LineTooLong, Link, decode_json, encode_json
 
 MAX_LINE = 1 << 20  # bytes of one message from the sandbox
 MAX_CALLS = 2_000_000  # game calls one run may make
-TIMEOUT_SLACK = 0.02  # seconds a wait may reach past the deadline before it is reset
+TOKEN_BATCH = 1024  # tokens drawn at once
 REMOTE_OPS = frozenset(
     {"actions", "noisy_actions", "chance_outcomes", "utility", "evaluate", "result", "state"}
 )
@@ -49,11 +49,15 @@ class _Tokens:
         self.of: dict[str, str] = {}
         self.node: dict[str, str] = {}
         self._info: dict[str, list[Any]] = {}
+        self._fresh: list[str] = []
 
     def token(self, node_id: str) -> str:
         token = self.of.get(node_id)
         if token is None:
-            token = "s" + secrets.token_hex(6)
+            if not self._fresh:  # random bytes drawn by the thousand: one system call
+                pool = secrets.token_hex(6 * TOKEN_BATCH)
+                self._fresh = ["s" + pool[i : i + 12] for i in range(0, len(pool), 12)]
+            token = self._fresh.pop()
             self.of[node_id] = token
             self.node[token] = node_id
         return token
@@ -76,19 +80,26 @@ class _Tokens:
 class Session:
     """One connected harness; runs tests one at a time."""
 
-    def __init__(self, sock: socket.socket) -> None:
-        self.sock = sock
-        self._reader = sock.makefile("rb", buffering=65536)
+    def __init__(self, link: Link) -> None:
+        self.link = link
         self.broken = False
         self.lost = False  # the other end went away on its own
-        self._wait: float | None = None  # the socket's timeout, as last set
         self._run = 0
+
+    @classmethod
+    def over_socket(cls, sock: socket.socket) -> Session:
+        """A session over a connected stream socket, which it now owns."""
+        fd = sock.detach()
+        return cls(Link(fd, fd, max_line=MAX_LINE))
+
+    @classmethod
+    def over_pipes(cls, read_fd: int, write_fd: int) -> Session:
+        """A session reading the sandbox's messages from one pipe and answering on another."""
+        return cls(Link(read_fd, write_fd, max_line=MAX_LINE))
 
     def close(self) -> None:
         self.broken = True
-        for closer in (self._reader.close, self.sock.close):
-            with contextlib.suppress(OSError):
-                closer()
+        self.link.close()
 
     def run(self, request: RunRequest) -> RunResult:
         """Run one test; ``timeout``/``error`` leave the session broken (kill and restart)."""
@@ -103,11 +114,10 @@ class Session:
 
         try:
             self._run += 1
-            self._wait = None
             self._send({"op": "run", "run": self._run, "entry": request.entry,
                         "depth": request.depth, "players": request.tree.players,
                         "root": tokens.info(request.tree.root),
-                        "conventions": dict(request.conventions)})
+                        "conventions": dict(request.conventions)}, deadline)
             final = self._serve(game, tokens, deadline)
         except TimeoutError:
             self.broken = True
@@ -138,27 +148,20 @@ class Session:
             return result("error", message=problem, output=output)
         return result("ok", value=value, action=action, output=output)
 
-    def _send(self, message: dict[str, Any]) -> None:
-        self.sock.sendall(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+    def _send(self, message: dict[str, Any], deadline: float) -> None:
+        self.link.send((encode_json(message) + "\n").encode(), deadline)
 
     def _receive(self, deadline: float) -> dict[str, Any]:
-        left = deadline - time.monotonic()
-        if left <= 0:
+        if time.monotonic() > deadline:  # a sandbox that never pauses is still timed
             raise TimeoutError
-        if self._wait is None or self._wait > left + TIMEOUT_SLACK:
-            # a wait set earlier may now reach past the deadline: shorten it
-            self._wait = left
-            self.sock.settimeout(left)
         try:
-            line = self._reader.readline(MAX_LINE + 1)
-        except TimeoutError:
-            raise TimeoutError from None
+            line = self.link.receive(deadline)
+        except LineTooLong as exc:
+            raise ProtocolError(str(exc)) from None
         if not line:
             raise SandboxLost
-        if len(line) > MAX_LINE:
-            raise ProtocolError(f"a message longer than {MAX_LINE} bytes")
         try:
-            message = json.loads(line.decode("utf-8"))
+            message = decode_json(line.decode("utf-8"))
         except UnicodeDecodeError:
             raise ProtocolError("a message that is not UTF-8") from None
         except ValueError:
@@ -184,9 +187,9 @@ class Session:
             try:
                 answer = _answer(game, tokens, op, message)
             except GameError as exc:
-                self._send({"e": str(exc)})
+                self._send({"e": str(exc)}, deadline)
             else:
-                self._send({"r": answer})
+                self._send({"r": answer}, deadline)
             if len(trace) > MAX_CALLS:
                 raise ProtocolError(f"more than {MAX_CALLS} game calls in one run")
 
@@ -194,13 +197,24 @@ class Session:
 def _record_local(trace: Trace, tokens: _Tokens, local: Any) -> None:
     if not isinstance(local, list) or len(trace) + len(local) > MAX_CALLS:
         raise ProtocolError("a malformed or oversized list of local calls")
+    log, node = trace.log.append, tokens.node.get
+    op: Any
+    token: Any
     for call in local:
-        if not isinstance(call, list) or len(call) != 2 or call[0] not in LOCAL_OPS:
-            raise ProtocolError(f"an unknown local call {str(call)[:60]}")
         try:
-            trace.record(call[0], tokens.resolve(call[1]))
-        except GameError as exc:
-            raise ProtocolError(str(exc)) from None
+            op, token = call if call.__class__ is list else (None, None)
+            node_id = node(token) if op in LOCAL_OPS else None
+        except (TypeError, ValueError):  # not a pair, or an unhashable part
+            node_id = None
+        if node_id is None:
+            if isinstance(call, list) and len(call) == 2 and call[0] in LOCAL_OPS:
+                try:
+                    tokens.resolve(call[1])
+                except GameError as exc:  # a token the game never handed out
+                    raise ProtocolError(str(exc)) from None
+            raise ProtocolError(f"an unknown local call {str(call)[:60]}")
+        log(op)
+        log(node_id)
 
 
 def _answer(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]) -> Any:

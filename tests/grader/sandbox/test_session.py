@@ -43,7 +43,7 @@ def run_against(peer: Peer, tree: Tree, time_limit: float = 2.0) -> Any:
     thread.start()
     request = RunRequest(test_name="t", tree=tree, entry="alphabeta", depth=2,
                          time_limit=time_limit)
-    session = Session(ours)
+    session = Session.over_socket(ours)
     try:
         return session.run(request)
     finally:

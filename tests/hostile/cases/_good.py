@@ -3,6 +3,7 @@ the file descriptors an attacker would aim at."""
 
 import json
 import os
+import select
 
 
 def good(game, state, depth):
@@ -20,16 +21,29 @@ def good(game, state, depth):
     return best
 
 
-def socket_fds():
-    """Every open file descriptor that is a socket: the way to the grader among them."""
+def grader_fds():
+    """Every open file descriptor that may lead to the grader: its pipes and sockets."""
     found = []
     for name in os.listdir("/proc/self/fd"):
         try:
-            if os.readlink(f"/proc/self/fd/{name}").startswith("socket:"):
+            if os.readlink(f"/proc/self/fd/{name}").startswith(("socket:", "pipe:")):
                 found.append(int(name))
         except OSError:
             pass
     return found
+
+
+def write_all(fd, data):
+    """All of ``data`` to ``fd``, waiting while it is full, as a determined attacker
+    would; False if ``fd`` cannot be written to at all (a pipe's reading end)."""
+    while data:
+        try:
+            data = data[os.write(fd, data):]
+        except BlockingIOError:
+            select.select([], [fd], [], 5)
+        except OSError:
+            return False
+    return True
 
 
 def targets():

@@ -1,4 +1,4 @@
-"""Writes a fake answer to every open file descriptor, the grader's socket included.
+"""Writes a fake answer to every open file descriptor, the grader's pipe or socket included.
 
 status: error
 says: broke the protocol

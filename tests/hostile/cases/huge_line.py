@@ -1,20 +1,19 @@
-"""Writes a 100 MB line to the grader's socket.
+"""Writes a 100 MB line to every pipe and socket it has, the grader's among them.
 
 status: error
 says: broke the protocol
 then: passed
 """
 
-import os
-
-from _good import good, socket_fds
+from _good import good, grader_fds, write_all
 
 
 def alphabeta(game, state, depth):
     if depth != 2:
         return good(game, state, depth)
     chunk = b"x" * (1 << 20)
-    for fd in socket_fds():
+    for fd in grader_fds():
         for _ in range(100):
-            os.write(fd, chunk)
+            if not write_all(fd, chunk):
+                break
     return good(game, state, depth)
