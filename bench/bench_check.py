@@ -21,9 +21,9 @@ import cProfile
 import io
 import json
 import math
+import os
 import pstats
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -43,8 +43,10 @@ from grader.generate import as_tree, uniform_tree
 from grader.record import baseline_visits
 from grader.sandbox import open_sandbox
 from grader.sandbox.base import RunRequest
+from grader.sandbox.local import harness_path
 from grader.scoring import TestContext
 from reference.minimax import minimax
+from sandboxes.harness import Link, decode_json, encode_json
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"
@@ -106,7 +108,7 @@ def round_trips(tmp: Path, branching: int, depth: int, repeats: int) -> None:
     floor = _ping_pong(min(visits, 20_000))
     print(f"    per round trip: {wall / visits * 1e6:.1f} us wall, of which the grader's CPU "
           f"{cpu / visits * 1e6:.1f} us;\n"
-          f"    floor of this machine (two bare python processes, JSON lines on a socketpair): "
+          f"    floor of this machine (two bare python processes, the same link, no work): "
           f"{floor * 1e6:.1f} us ({1 / floor:,.0f}/s);\n"
           f"    the same search in-process on TreeGame: {inproc / visits * 1e6:.1f} us a visit")
     t0 = time.perf_counter()
@@ -146,35 +148,41 @@ def _request(ready: Prepared, ctx: TestContext) -> RunRequest:
 
 
 PING = """
-import json, socket, sys
-sock = socket.socket(fileno=int(sys.argv[1]))
-reader = sock.makefile("rb", buffering=65536)
-answer = json.dumps({"r": [["a%d" % i, ["s0123456789ab", 1, False, False, True]]
-                           for i in range(8)]}).encode() + b"\\n"
-for line in reader:
-    json.loads(line)
-    sock.sendall(answer)
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("harness", sys.argv[1])
+harness = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(harness)
+link = harness.Link(int(sys.argv[2]), int(sys.argv[3]))
+answer = (harness.encode_json({"r": [["a%d" % i, ["s0123456789ab", 1, False, False, True]]
+                                     for i in range(8)]}) + "\\n").encode()
+while line := link.receive():
+    harness.decode_json(line.decode())
+    link.send(answer)
 """
 
 
 def _ping_pong(count: int) -> float:
-    """Seconds per round trip of two bare python processes exchanging JSON lines shaped
-    like the harness's: what this machine allows before any grader work."""
-    mine, theirs = socket.socketpair()
-    child = subprocess.Popen([sys.executable, "-I", "-S", "-c", PING, str(theirs.fileno())],
-                             pass_fds=(theirs.fileno(),))
-    theirs.close()
-    reader = mine.makefile("rb", buffering=65536)
-    request = {"op": "actions", "s": "s0123456789ab", "run": 1}
+    """Seconds per round trip of two bare python processes exchanging lines shaped like
+    the protocol's over the sandbox's own link (two pipes, the harness's ``Link`` and
+    JSON coding at both ends): what this machine allows before any grader work."""
+    to_child, from_us = os.pipe()
+    from_child, to_us = os.pipe()
+    child = subprocess.Popen(
+        [sys.executable, "-I", "-S", "-c", PING, str(harness_path()), str(to_child), str(to_us)],
+        pass_fds=(to_child, to_us),
+    )
+    os.close(to_child)
+    os.close(to_us)
+    link = Link(from_child, from_us)
+    request = {"op": "actions", "s": "s0123456789ab", "run": 1, "local": [["result", "s1"]]}
     try:
         t0 = time.perf_counter()
         for _ in range(count):
-            mine.sendall(json.dumps(request, separators=(",", ":")).encode() + b"\n")
-            json.loads(reader.readline())
+            link.send((encode_json(request) + "\n").encode())
+            decode_json(link.receive().decode())
         return (time.perf_counter() - t0) / count
     finally:
-        reader.close()
-        mine.close()
+        link.close()
         child.wait()
 
 

@@ -35,11 +35,7 @@ class PlainGame:
     def __init__(self, tree: Tree) -> None:
         self.num_players = tree.players
         self._nodes = tree.nodes
-        self._child = {
-            (n.id, a): c
-            for n in tree.nodes.values()
-            for a, c in zip(n.actions, n.children, strict=True)
-        }
+        self._moves = tree.moves  # what TreeGame reads too
 
     def to_move(self, s: str) -> int:
         return self._nodes[s].to_move  # type: ignore[return-value]
@@ -48,7 +44,7 @@ class PlainGame:
         return self._nodes[s].actions
 
     def result(self, s: str, a: str) -> str:
-        return self._child[(s, a)]
+        return self._moves[s][a]
 
     def is_terminal(self, s: str) -> bool:
         return self._nodes[s].utility is not None

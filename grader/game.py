@@ -8,7 +8,7 @@ directly and return the tree's own immutable values, copying nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Any
 
 from grader.errors import GameError
@@ -25,8 +25,8 @@ class TreeGame:
         self.num_players = tree.players
         self.initial_state = tree.root
         self._nodes = tree.nodes
-        self._child = tree._result
-        self._log: Callable[[str], None] = self.trace.log.append
+        self._moves = tree.moves
+        self._log: list[str] = self.trace.log
 
     def _node(self, s: Hashable) -> Node:
         try:
@@ -40,8 +40,8 @@ class TreeGame:
         except (KeyError, TypeError):
             node = self._node(s)
         log = self._log
-        log("to_move")
-        log(s)
+        log.append("to_move")
+        log.append(s)
         if node.to_move is None:
             if node.chance:
                 raise GameError(f"{s} is a chance node: no player moves there")
@@ -54,19 +54,19 @@ class TreeGame:
         except (KeyError, TypeError):
             node = self._node(s)
         log = self._log
-        log("actions")
-        log(s)
+        log.append("actions")
+        log.append(s)
         return node.actions  # a tuple: nobody can reorder the tree's own list
 
     def result(self, s: str, a: Any) -> str:
         try:
-            child = self._child[(s, a)]
+            child = self._moves[s][a]
         except (KeyError, TypeError):  # an unknown state or action, or an unhashable one
             self._node(s)
             raise GameError(f"{a!r} is not an action of {s}") from None
         log = self._log
-        log("result")
-        log(s)
+        log.append("result")
+        log.append(s)
         return child
 
     def is_terminal(self, s: str) -> bool:
@@ -75,21 +75,21 @@ class TreeGame:
         except (KeyError, TypeError):
             node = self._node(s)
         log = self._log
-        log("is_terminal")
-        log(s)
+        log.append("is_terminal")
+        log.append(s)
         return node.utility is not None
 
     def utility(self, s: str, p: int = 0) -> Value:
         try:  # the common case, without copying the vector
-            payoff = self._nodes[s].utility
-            if payoff is not None and p.__class__ is int and 0 <= p < self.num_players:
-                log = self._log
-                log("utility")
-                log(s)
-                return payoff[p]
-        except (KeyError, TypeError):
-            pass
-        return self.utilities(s)[self._player(p)]
+            value = self._nodes[s].utility[p]  # type: ignore[index]
+        except (KeyError, TypeError, IndexError):
+            value = None  # the slow way below records the call and says what is wrong
+        if value is None or p.__class__ is not int or p < 0:
+            return self.utilities(s)[self._player(p)]
+        log = self._log
+        log.append("utility")
+        log.append(s)
+        return value
 
     def utilities(self, s: str) -> list[Value]:
         node = self._node(s)
@@ -99,17 +99,17 @@ class TreeGame:
         return list(node.utility)
 
     def evaluate(self, s: str, p: int = 0) -> Value:
-        try:  # the common case, without copying the vector
+        try:  # the common case, without copying the vector; a terminal's is its payoff
             node = self._nodes[s]
-            payoff = node.utility if node.utility is not None else node.eval
-            if payoff is not None and p.__class__ is int and 0 <= p < self.num_players:
-                log = self._log
-                log("evaluate")
-                log(s)
-                return payoff[p]
-        except (KeyError, TypeError):
-            pass
-        return self.evaluations(s)[self._player(p)]
+            value = (node.utility or node.eval)[p]  # type: ignore[index]
+        except (KeyError, TypeError, IndexError):
+            value = None  # the slow way below records the call and says what is wrong
+        if value is None or p.__class__ is not int or p < 0:
+            return self.evaluations(s)[self._player(p)]
+        log = self._log
+        log.append("evaluate")
+        log.append(s)
+        return value
 
     def evaluations(self, s: str) -> list[Value]:
         node = self._node(s)

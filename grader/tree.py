@@ -57,16 +57,22 @@ class Tree:
     nodes: Mapping[str, Node]
     source: str = "<tree>"
     description: str | None = None
-    _result: dict[tuple[str, str], str] = field(default_factory=dict, repr=False, compare=False)
+    # node id -> {action: child id}, for the nodes that have moves: one small dict a node
+    # is cheaper to build, to hold and to look up in than one dict keyed by every pair
+    moves: dict[str, dict[str, str]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for node in self.nodes.values():
-            for action, child in zip(node.actions, node.children, strict=True):
-                self._result[(node.id, action)] = child
+            if node.actions:
+                self.moves[node.id] = dict(zip(node.actions, node.children, strict=True))
 
     def child(self, node_id: str, action: str) -> str | None:
         """The child reached from ``node_id`` by ``action``, or None if it is not legal."""
-        return self._result.get((node_id, action))
+        moves = self.moves.get(node_id)
+        try:
+            return None if moves is None else moves.get(action)
+        except TypeError:  # an unhashable action
+            return None
 
     def max_depth(self) -> int:
         """Plies on the longest path from the root to a terminal."""
