@@ -190,12 +190,12 @@ class Session:
                 self._send({"e": str(exc)}, deadline)
             else:
                 self._send({"r": answer}, deadline)
-            if len(trace) > MAX_CALLS:
+            if len(trace.log) > 2 * MAX_CALLS:  # two entries a call
                 raise ProtocolError(f"more than {MAX_CALLS} game calls in one run")
 
 
 def _record_local(trace: Trace, tokens: _Tokens, local: Any) -> None:
-    if not isinstance(local, list) or len(trace) + len(local) > MAX_CALLS:
+    if not isinstance(local, list) or len(trace.log) + 2 * len(local) > 2 * MAX_CALLS:
         raise ProtocolError("a malformed or oversized list of local calls")
     log, node = trace.log.append, tokens.node.get
     op: Any
