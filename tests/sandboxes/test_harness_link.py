@@ -1,0 +1,140 @@
+"""The link both ends of the protocol speak over: lines over raw pipes, bounded and timed,
+and the compact JSON they carry."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from sandboxes.harness import LineTooLong, Link, decode_json, encode_json
+
+
+@pytest.fixture
+def pipe() -> Iterator[tuple[Link, int]]:
+    """A link reading from a pipe, and the pipe's writing end for the test to feed."""
+    read_fd, write_fd = os.pipe()
+    spare_read, spare_write = os.pipe()  # the link's own writing side, unused here
+    link = Link(read_fd, spare_write, max_line=1000)
+    yield link, write_fd
+    link.close()
+    for fd in (write_fd, spare_read):
+        os.close(fd)
+
+
+@pytest.mark.parametrize(
+    ("writes", "lines"),
+    [
+        pytest.param([b"one\n"], [b"one"], id="one-line-one-write"),
+        pytest.param([b"on", b"e\ntw", b"o\n"], [b"one", b"two"], id="lines-split-across-writes"),
+        pytest.param([b"a\nb\nc\n"], [b"a", b"b", b"c"], id="three-lines-one-write"),
+        pytest.param([b"\n"], [b""], id="an-empty-line"),
+    ],
+)
+def test_lines_come_out_as_they_were_written(
+    pipe: tuple[Link, int], writes: list[bytes], lines: list[bytes]
+) -> None:
+    link, fd = pipe
+    for data in writes:
+        os.write(fd, data)
+    assert [link.receive(time.monotonic() + 2) for _ in lines] == lines
+
+
+def test_a_closed_other_end_reads_as_empty_after_its_last_line(pipe: tuple[Link, int]) -> None:
+    link, fd = pipe
+    os.write(fd, b"last\npartial")
+    os.close(os.dup(fd))  # a copy closed: the other end is still open
+    assert link.receive(time.monotonic() + 2) == b"last"
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, b"last\npartial")
+    os.close(write_fd)
+    spare_read, spare_write = os.pipe()
+    ended = Link(read_fd, spare_write)
+    try:
+        assert ended.receive(time.monotonic() + 2) == b"last"
+        assert ended.receive(time.monotonic() + 2) == b""  # an unfinished line is dropped
+    finally:
+        ended.close()
+        os.close(spare_read)
+
+
+def test_a_line_past_the_bound_is_refused_without_reading_on(pipe: tuple[Link, int]) -> None:
+    link, fd = pipe
+    os.write(fd, b"x" * 5000)  # no newline, ever
+    with pytest.raises(LineTooLong, match="longer than 1000 bytes"):
+        link.receive(time.monotonic() + 2)
+
+
+def test_silence_past_the_deadline_is_a_timeout(pipe: tuple[Link, int]) -> None:
+    link, _ = pipe
+    started = time.monotonic()
+    with pytest.raises(TimeoutError):
+        link.receive(started + 0.2)
+    assert 0.2 <= time.monotonic() - started < 1.5
+
+
+def test_a_reader_that_stops_reading_times_the_writer_out() -> None:
+    read_fd, write_fd = os.pipe()
+    link = Link(read_fd, write_fd)
+    try:
+        started = time.monotonic()
+        with pytest.raises(TimeoutError):  # nobody reads: the pipe fills and stays full
+            link.send(b"y" * (4 << 20), started + 0.2)
+        assert time.monotonic() - started < 1.5
+    finally:
+        link.close()
+
+
+def test_a_large_message_crosses_whole_while_the_other_end_reads() -> None:
+    to_them, from_us = os.pipe()
+    from_them, to_us = os.pipe()
+    ours, theirs = Link(from_them, from_us), Link(to_them, to_us, max_line=8 << 20)
+    message = b"z" * (3 << 20)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(theirs.receive(time.monotonic() + 10)))
+    reader.start()
+    try:
+        ours.send(message + b"\n", time.monotonic() + 10)
+        reader.join(10)
+        assert got == [message]
+    finally:
+        ours.close()
+        theirs.close()
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        pytest.param({"op": "actions", "s": "s0123", "run": 3, "local": [["result", "s1"]]},
+                     id="a-request"),
+        pytest.param({"r": [["a1", ["s1", 1, False, False, True]], ["a2", ["s2", None, True]]]},
+                     id="an-answer"),
+        pytest.param({"value": [1.5, -2, 10**20], "action": "é\n\"'"}, id="numbers-and-text"),
+        pytest.param({"v": math.inf}, id="infinity"),
+        pytest.param([], id="a-list"),
+    ],
+)
+def test_the_compact_encoder_writes_what_json_dumps_writes(value: Any) -> None:
+    expected = json.dumps(value, separators=(",", ":"))
+    assert encode_json(value) == expected
+    assert decode_json(expected) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param('{"op":"done"} trailing', id="data-after-the-value"),
+        pytest.param('{"op":"done"}{"op":"done"}', id="two-values"),
+        pytest.param("", id="nothing"),
+        pytest.param("{'op': 1}", id="not-json"),
+    ],
+)
+def test_decoding_refuses_anything_but_one_value(text: str) -> None:
+    with pytest.raises(ValueError):
+        decode_json(text)
