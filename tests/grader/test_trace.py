@@ -34,7 +34,8 @@ def test_what_follows_from_the_calls() -> None:
     trace = Trace(CALLS)
     assert trace.expanded() == ["A", "A"]
     assert trace.evaluated() == ["B", "C"]
-    assert trace.visits() == [("actions", "A"), ("utility", "B"), ("evaluate", "C"), ("actions", "A")]
+    visits = [("actions", "A"), ("utility", "B"), ("evaluate", "C"), ("actions", "A")]
+    assert trace.visits() == visits
     assert trace.generated() == 2
 
 
