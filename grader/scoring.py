@@ -26,7 +26,6 @@ from typing import Any
 from pydantic import ValidationError
 
 from grader.assignment import Check, TestSpec
-from grader.diagnosis import diagnose
 from grader.explain import Conventions, explain, fmt
 from grader.record import SearchRecord, make_record
 from grader.report import CheckResult, Status, TestResult, bounded_output
@@ -155,6 +154,8 @@ def _feedback(
         tree=ctx.tree, conventions=conventions, expected=ctx.golden, got=got, failed=failed
     )
     if set(failed) - {"time"}:
+        from grader.diagnosis import diagnose  # runs the fault variants: only on a failure
+
         found = diagnose(
             tree=ctx.tree, algorithm=ctx.algorithm, depth=ctx.spec.depth,
             conventions=ctx.spec.conventions(), expected=ctx.golden, got=got,
