@@ -42,6 +42,7 @@ import socket
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 FLUSH_EVERY = 4096  # local calls kept before they are sent on their own
@@ -118,10 +119,8 @@ class Link:
         self._buf = b""
         os.set_blocking(read_fd, False)
         os.set_blocking(write_fd, False)
-        self._readable = select.poll()
-        self._readable.register(read_fd, select.POLLIN)
-        self._writable = select.poll()
-        self._writable.register(write_fd, select.POLLOUT)
+        self._readable = _waiter(read_fd, writing=False)
+        self._writable = _waiter(write_fd, writing=True)
 
     def close(self) -> None:
         for fd in {self.read_fd, self.write_fd}:
@@ -157,9 +156,9 @@ class Link:
         return buf[:end]
 
     def _read(self, deadline: float | None) -> bytes:
-        poll = self._readable.poll
+        ready = self._readable
         for _ in range(SPIN_POLLS):
-            if poll(0):
+            if ready(0):
                 break
             os.sched_yield()  # a process waiting for this core, the other end perhaps, goes first
         while True:
@@ -169,13 +168,33 @@ class Link:
                 self._wait(self._readable, deadline)
 
     @staticmethod
-    def _wait(poller: Any, deadline: float | None) -> None:
+    def _wait(ready: Callable[[float | None], bool], deadline: float | None) -> None:
         if deadline is None:
-            poller.poll()
+            ready(None)
             return
         left = deadline - time.monotonic()
-        if left <= 0 or not poller.poll(math.ceil(left * 1000)):
+        if left <= 0 or not ready(left):
             raise TimeoutError
+
+
+def _waiter(fd: int, *, writing: bool) -> Callable[[float | None], bool]:
+    """A function that waits up to ``timeout`` seconds (None: for ever) until ``fd`` can be
+    read (or written) and says whether it can. poll() where Python has it; select() where
+    it does not (some macOS builds)."""
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(fd, select.POLLOUT if writing else select.POLLIN)
+
+        def wait(timeout: float | None) -> bool:
+            return bool(poller.poll(None if timeout is None else math.ceil(timeout * 1000)))
+
+        return wait
+    reads, writes = ([], [fd]) if writing else ([fd], [])
+
+    def wait_select(timeout: float | None) -> bool:
+        return any(select.select(reads, writes, [], timeout)[:2])
+
+    return wait_select
 
 
 class _Channel:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import select
 import threading
 import time
 from collections.abc import Iterator
@@ -14,6 +15,14 @@ from typing import Any
 import pytest
 
 from sandboxes.harness import LineTooLong, Link, decode_json, encode_json
+
+
+@pytest.fixture(params=["poll", "select"], autouse=True)
+def waiting(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test with poll(), and with select() as on Pythons without poll (some macOS)."""
+    if request.param == "select":
+        monkeypatch.delattr(select, "poll")
+    return str(request.param)
 
 
 @pytest.fixture
