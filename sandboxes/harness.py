@@ -74,8 +74,11 @@ def _compact_encoder() -> Any:
             encode_basestring_ascii,
         )
 
-        make = c_make_encoder(  # the arguments JSONEncoder.iterencode passes it
-            {}, encoder.default, encode_basestring_ascii, None, ":", ",", False, False, True
+        # the arguments JSONEncoder.iterencode passes, but no dict of markers: every
+        # message is built of plain, acyclic values, and a dict kept between calls could
+        # keep a stale marker after a failed call
+        make = c_make_encoder(
+            None, encoder.default, encode_basestring_ascii, None, ":", ",", False, False, True
         )
         probe = {"a": [1, 2.5, None, True, "\u00e9"]}
         if "".join(make(probe, 0)) != encoder.encode(probe):
