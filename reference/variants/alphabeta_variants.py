@@ -7,6 +7,8 @@ from typing import Any
 
 from reference.api import Action, DepthUnit, Game, Value, check_two_player, plies
 from reference.variants.faults import (
+    PRUNING_FAULTS,
+    SEARCH_FAULTS,
     Fault,
     evaluates_first,
     in_order,
@@ -59,15 +61,9 @@ VARIANTS = variants(
     "alphabeta",
     alphabeta_variant,
     [
-        Fault.NO_PRUNING,
-        Fault.PRUNE_STRICT,
-        Fault.PRUNE_ON_EQUALITY,
+        *PRUNING_FAULTS,
         Fault.ROOT_WINDOW,
-        Fault.TIES_LAST,
-        Fault.RIGHT_TO_LEFT,
-        Fault.DEPTH_MINUS_ONE,
-        Fault.DEPTH_PLUS_ONE,
-        Fault.EVALUATE_FIRST,
+        *SEARCH_FAULTS,
         Fault.PERSPECTIVE,
         Fault.FAIL_SOFT,
         Fault.FAIL_HARD,

@@ -97,6 +97,19 @@ COMMON: dict[Fault, str] = {
 }
 """What a fault means to a student, in the words most families share."""
 
+PRUNING_FAULTS = (Fault.NO_PRUNING, Fault.PRUNE_STRICT, Fault.PRUNE_ON_EQUALITY)
+"""The pruning mistakes, in the order every pruning family tries them."""
+
+SEARCH_FAULTS = (
+    Fault.TIES_LAST,
+    Fault.RIGHT_TO_LEFT,
+    Fault.DEPTH_MINUS_ONE,
+    Fault.DEPTH_PLUS_ONE,
+    Fault.EVALUATE_FIRST,
+)
+"""The mistakes any depth-limited search can make (ties, move order, depth, horizon), in
+the order every family tries them."""
+
 
 def variants(
     family: str, engine: Engine, faults: Sequence[Fault], own: dict[Fault, str] | None = None

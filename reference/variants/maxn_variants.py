@@ -8,6 +8,8 @@ from typing import Any
 
 from reference.api import Action, DepthUnit, Game, Value, plies
 from reference.variants.faults import (
+    PRUNING_FAULTS,
+    SEARCH_FAULTS,
     Fault,
     improves,
     in_order,
@@ -85,14 +87,8 @@ VARIANTS = variants(
     "maxn",
     maxn_variant,
     [
-        Fault.NO_PRUNING,
-        Fault.PRUNE_STRICT,
-        Fault.PRUNE_ON_EQUALITY,
-        Fault.TIES_LAST,
-        Fault.RIGHT_TO_LEFT,
-        Fault.DEPTH_MINUS_ONE,
-        Fault.DEPTH_PLUS_ONE,
-        Fault.EVALUATE_FIRST,
+        *PRUNING_FAULTS,
+        *SEARCH_FAULTS,
         Fault.PLAYER_ZERO,
         Fault.NEXT_PLAYER,
     ],

@@ -6,6 +6,7 @@ from typing import Any
 
 from reference.api import Action, DepthUnit, Game, Value, check_two_player, plies
 from reference.variants.faults import (
+    SEARCH_FAULTS,
     Fault,
     evaluates_first,
     improves,
@@ -47,11 +48,7 @@ VARIANTS = variants(
     "minimax",
     minimax_variant,
     [
-        Fault.TIES_LAST,
-        Fault.RIGHT_TO_LEFT,
-        Fault.DEPTH_MINUS_ONE,
-        Fault.DEPTH_PLUS_ONE,
-        Fault.EVALUATE_FIRST,
+        *SEARCH_FAULTS,
         Fault.PERSPECTIVE,
     ],
 )

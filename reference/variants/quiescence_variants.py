@@ -8,6 +8,8 @@ from typing import Any
 
 from reference.api import Action, DepthUnit, Game, Value, check_two_player, plies
 from reference.variants.faults import (
+    PRUNING_FAULTS,
+    SEARCH_FAULTS,
     Fault,
     evaluates_first,
     in_order,
@@ -112,14 +114,8 @@ VARIANTS = variants(
         Fault.NO_STAND_PAT,
         Fault.QUIET_MOVES_TOO,
         Fault.NO_QUIESCENCE_LIMIT,
-        Fault.NO_PRUNING,
-        Fault.PRUNE_STRICT,
-        Fault.PRUNE_ON_EQUALITY,
-        Fault.TIES_LAST,
-        Fault.RIGHT_TO_LEFT,
-        Fault.DEPTH_MINUS_ONE,
-        Fault.DEPTH_PLUS_ONE,
-        Fault.EVALUATE_FIRST,
+        *PRUNING_FAULTS,
+        *SEARCH_FAULTS,
         Fault.PERSPECTIVE,
         Fault.FAIL_SOFT,
         Fault.FAIL_HARD,
