@@ -46,7 +46,7 @@ from grader.sandbox.base import RunRequest
 from grader.sandbox.local import harness_path
 from grader.scoring import TestContext
 from reference.minimax import minimax
-from sandboxes.harness import Link, decode_json, encode_json
+from sandboxes.harness import Link, decode_json
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"
@@ -178,7 +178,7 @@ def _ping_pong(count: int) -> float:
     try:
         t0 = time.perf_counter()
         for _ in range(count):
-            link.send((encode_json(request) + "\n").encode())
+            link.send_json(request)
             decode_json(link.receive().decode())
         return (time.perf_counter() - t0) / count
     finally:

@@ -54,8 +54,7 @@ class Trace:
     @property
     def calls(self) -> list[tuple[str, str]]:
         """The calls as ``(op, node id)`` pairs, in order (a new list each time)."""
-        log = self.log
-        return list(zip(log[::2], log[1::2], strict=True))
+        return list(self)
 
     def record(self, op: str, node: str) -> None:
         self.log += (op, node)

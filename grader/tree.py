@@ -59,7 +59,9 @@ class Tree:
     description: str | None = None
     # node id -> {action: child id}, for the nodes that have moves: one small dict a node
     # is cheaper to build, to hold and to look up in than one dict keyed by every pair
-    moves: dict[str, dict[str, str]] = field(default_factory=dict, repr=False, compare=False)
+    moves: dict[str, dict[str, str]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         for node in self.nodes.values():

@@ -138,6 +138,10 @@ class Link:
             except BlockingIOError:
                 self._wait(self._writable, deadline)
 
+    def send_json(self, message: Any, deadline: float | None = None) -> None:
+        """``message`` as one compact JSON line."""
+        self.send((encode_json(message) + "\n").encode(), deadline)
+
     def receive(self, deadline: float | None = None) -> bytes:
         """The next line without its newline; ``b""`` once the other end has closed.
 
@@ -216,7 +220,7 @@ class _Channel:
         if self.local:
             message["local"] = self.local
             self.local = []
-        self._link.send((encode_json(message) + "\n").encode())
+        self._link.send_json(message)
 
     def receive(self) -> dict[str, Any]:
         line = self._link.receive()

@@ -22,7 +22,7 @@ from grader.game import TreeGame
 from grader.sandbox.base import RunRequest, RunResult
 from grader.trace import Trace
 from grader.tree import Node, Tree
-from sandboxes.harness import LineTooLong, Link, decode_json, encode_json
+from sandboxes.harness import LineTooLong, Link, decode_json
 
 MAX_LINE = 1 << 20  # bytes of one message from the sandbox
 MAX_CALLS = 2_000_000  # game calls one run may make
@@ -114,7 +114,7 @@ class Session:
 
         try:
             self._run += 1
-            self._send({"op": "run", "run": self._run, "entry": request.entry,
+            self.link.send_json({"op": "run", "run": self._run, "entry": request.entry,
                         "depth": request.depth, "players": request.tree.players,
                         "root": tokens.info(request.tree.root),
                         "conventions": dict(request.conventions)}, deadline)
@@ -147,9 +147,6 @@ class Session:
         if problem:
             return result("error", message=problem, output=output)
         return result("ok", value=value, action=action, output=output)
-
-    def _send(self, message: dict[str, Any], deadline: float) -> None:
-        self.link.send((encode_json(message) + "\n").encode(), deadline)
 
     def _receive(self, deadline: float) -> dict[str, Any]:
         if time.monotonic() > deadline:  # a sandbox that never pauses is still timed
@@ -187,9 +184,9 @@ class Session:
             try:
                 answer = _answer(game, tokens, op, message)
             except GameError as exc:
-                self._send({"e": str(exc)}, deadline)
+                self.link.send_json({"e": str(exc)}, deadline)
             else:
-                self._send({"r": answer}, deadline)
+                self.link.send_json({"r": answer}, deadline)
             if len(trace.log) > 2 * MAX_CALLS:  # two entries a call
                 raise ProtocolError(f"more than {MAX_CALLS} game calls in one run")
 
