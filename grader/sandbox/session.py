@@ -114,10 +114,11 @@ class Session:
 
         try:
             self._run += 1
-            self.link.send_json({"op": "run", "run": self._run, "entry": request.entry,
-                        "depth": request.depth, "players": request.tree.players,
-                        "root": tokens.info(request.tree.root),
-                        "conventions": dict(request.conventions)}, deadline)
+            start = {"op": "run", "run": self._run, "entry": request.entry,
+                     "depth": request.depth, "players": request.tree.players,
+                     "root": tokens.info(request.tree.root),
+                     "conventions": dict(request.conventions)}
+            self.link.send_json(start, deadline)
             final = self._serve(game, tokens, deadline)
         except TimeoutError:
             self.broken = True
