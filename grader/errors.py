@@ -7,6 +7,8 @@ it as ``Error: <message>`` and exits with its code. A student's failure is never
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 EXIT_OK = 0
 EXIT_TESTS_FAILED = 1
 EXIT_USAGE = 2
@@ -15,13 +17,11 @@ EXIT_USAGE = 2
 class GraderError(Exception):
     """Bad usage or bad input: shown as ``Error: <message>``, exits with ``exit_code``."""
 
-    exit_code: int = EXIT_USAGE
+    exit_code: ClassVar[int] = EXIT_USAGE  # a subclass with another code sets its own
 
-    def __init__(self, message: str, *, exit_code: int | None = None) -> None:
+    def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
-        if exit_code is not None:
-            self.exit_code = exit_code
 
     def __str__(self) -> str:
         return self.message

@@ -51,8 +51,9 @@ class _PathGame:
 
     def result(self, s: Position, a: Any) -> Position:
         child = self.inner.result(self._ids[s], a)
-        self._ids[(*s, a)] = child
-        return (*s, a)
+        position = (*s, a)
+        self._ids[position] = child
+        return position
 
     def is_terminal(self, s: Position) -> bool:
         return self.inner.is_terminal(self._ids[s])

@@ -29,9 +29,24 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except GraderError as exc:
-            error = click.ClickException(exc.message)
-            error.exit_code = exc.exit_code
-            raise error from None
+            raise _click_error(exc) from None
+
+
+def _click_error(exc: GraderError) -> click.ClickException:
+    """``exc`` as Click shows it: ``Error: <message>``, exiting with the error's own code.
+
+    Click declares ``exit_code`` on the class (a ``ClassVar``), so the code travels on a
+    subclass made for it rather than on the instance.
+    """
+    kind = _CLICK_ERRORS.get(exc.exit_code)
+    if kind is None:
+        code = {"exit_code": exc.exit_code}
+        kind = type(f"GraderExit{exc.exit_code}", (click.ClickException,), code)
+        _CLICK_ERRORS[exc.exit_code] = kind
+    return kind(exc.message)
+
+
+_CLICK_ERRORS: dict[int, type[click.ClickException]] = {}
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
