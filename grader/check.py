@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Literal
 
 from grader.assignment import LoadedAssignment, TestSpec, load_assignment
+from grader.catalogue import CATALOGUE_FILE, load_catalogue
 from grader.errors import GraderError
 from grader.golden import Golden, load_golden
 from grader.report import Report, TestResult, make_report
@@ -54,6 +55,8 @@ def prepare(
 ) -> Prepared:
     """Load ``assignment`` (a built-in name or a folder) and the tests named (or all)."""
     loaded = load_assignment(assignment)
+    if (loaded.folder / CATALOGUE_FILE).is_file():  # a student kit's known mistakes
+        load_catalogue(loaded.folder / CATALOGUE_FILE)
     specs = [loaded.test(name) for name in tests] if tests else list(loaded.spec.tests)
     contexts = [_context(loaded, spec) for spec in specs]
     return Prepared(loaded, contexts, (loaded.folder, *hide))

@@ -2,7 +2,8 @@
 
 A failing search is compared with every variant of the test's reference search
 (:mod:`reference.variants`), each run on a traced :class:`~grader.game.TreeGame` with
-the test's depth and conventions. A variant is named only when it reproduces the
+the test's depth and conventions (or, in a student kit, their runs as the kit stores
+them: :mod:`grader.catalogue`). A variant is named only when it reproduces the
 student's record *exactly* (the visits in order, the root value and the root action)
 and differs from the reference's on this test. When several variants give that same
 record, all are named, the simplest first. When none does, the diagnosis only says for
@@ -15,13 +16,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grader.errors import GameError
+from grader.catalogue import KnownRun, known_runs
 from grader.explain import fmt
-from grader.game import TreeGame
 from grader.record import SearchRecord
 from grader.trace import EXPAND_OPS
 from grader.tree import Tree
-from reference.variants import Variant, variants_for
 
 Visit = tuple[str, str]
 
@@ -40,7 +39,7 @@ class Diagnosis:
     """What the grader can say of a failing search beyond its first divergence."""
 
     sentence: str  # one sentence for the student
-    variants: tuple[Variant, ...]  # the known mistakes that give exactly the student's record
+    variants: tuple[KnownRun, ...]  # the known mistakes that give exactly the student's record
     node: str | None  # where the named mistake first shows (None: only in the root's answer)
     agreed: int  # leading visits the student's search shares with the reference
     total: int  # the reference's visits
@@ -69,31 +68,17 @@ def diagnose(
     if _same(reference, student):
         return None
     agreed = _common_prefix(reference.visits, student.visits)
-    family = variants_for(algorithm)
-    named: list[Variant] = []
-    for variant in family:
-        run = _run_variant(variant, tree, depth, conventions)
-        if run is not None and _same(run, student) and not _same(run, reference):
-            named.append(variant)
+    family = known_runs(tree=tree, algorithm=algorithm, depth=depth, conventions=conventions)
+    named: list[KnownRun] = []
+    for known in family:
+        run = _Run(list(known.visits), known.value, known.action)
+        if _same(run, student) and not _same(run, reference):
+            named.append(known)
     total = len(reference.visits)
     if not named:
         return Diagnosis(_unknown(agreed, total, student, bool(family)), (), None, agreed, total)
     node, where = _first_sign(reference, student, agreed)
     return Diagnosis(_known(named, where), tuple(named), node, agreed, total)
-
-
-def _run_variant(
-    variant: Variant, tree: Tree, depth: int, conventions: Mapping[str, Any]
-) -> _Run | None:
-    """The variant's run on ``tree``; None when it cannot search it (it would crash)."""
-    game = TreeGame(tree)
-    try:
-        value, action = variant.search(game, tree.root, depth, **conventions)
-    except (GameError, ValueError):
-        return None
-    if isinstance(value, (list, tuple)):
-        value = list(value)
-    return _Run(game.trace.visits(), value, action)
 
 
 def _same(a: _Run, b: _Run) -> bool:
@@ -133,7 +118,7 @@ def _first_sign(reference: _Run, student: _Run, i: int) -> tuple[str | None, str
     )
 
 
-def _known(named: Sequence[Variant], where: str) -> str:
+def _known(named: Sequence[KnownRun], where: str) -> str:
     if len(named) == 1:
         return f"Known mistake: {named[0].mistake} ({where})."
     listed = "; ".join(f"({k}) {v.mistake}" for k, v in enumerate(named, 1))

@@ -13,6 +13,7 @@ Value, action, prune and generated counts follow, expected against got.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -151,7 +152,12 @@ class _Explainer:
 
     # --- alpha-beta window ---------------------------------------------------------------
     def windowed(self) -> bool:
-        return self.conv.algorithm == "alphabeta" and self.tree.players == 2
+        """Whether to explain by alpha-beta's window, which the reference search computes
+        (a student's grader has no reference code, and explains by the visits alone)."""
+        return (
+            self.conv.algorithm == "alphabeta" and self.tree.players == 2
+            and importlib.util.find_spec("reference") is not None
+        )
 
     def child_value(self, node: str, left: int, alpha: float, beta: float) -> Any:
         from reference.alphabeta import alphabeta

@@ -2,14 +2,18 @@
 
 :func:`build_kit` writes a folder a student can unpack and work in::
 
-    README.md          the assignment, its visible tests, the one command that checks
+    README.md          the assignment, its visible tests, how to install and check
     agent.py           a starter: the entry point with its docstring
-    assignment/        assignment.yaml with the visible tests only, their trees and goldens
+    assignment/        assignment.yaml with the visible tests only, their trees and goldens,
+                       and mistakes.json: what each known mistake does on each of them
+    wheels/            the students' grader (:mod:`grader.wheel`), installed with pip
+    .github/workflows/grade.yml   the same check on every push (GitHub Actions)
 
 ``grader check agent.py -a assignment`` run in the kit grades the visible tests, with the
-same feedback as the course's grading. Hidden tests are left out entirely (not their
-names, trees, goldens or points), and so is everything of ``reference/``: the goldens
-are the only answers a kit holds, and only for the tests it shows.
+same feedback as the course's grading, known mistakes named. Hidden tests are left out
+entirely (not their names, trees, goldens or points), and so is everything of
+``reference/``: the goldens and the known mistakes' traces are the only answers a kit
+holds, and only for the tests it shows.
 """
 
 from __future__ import annotations
@@ -22,13 +26,22 @@ import yaml
 
 from grader.assignment import ASSIGNMENT_FILE, GOLDEN_DIR, LoadedAssignment, TestSpec
 from grader.build import build_assignment
+from grader.catalogue import CATALOGUE_FILE, catalogue_entry, catalogue_json
 from grader.errors import GraderError
 from grader.reports.feedback import points
+from grader.wheel import student_wheel, wheel_name
 
 KIT_ASSIGNMENT = "assignment"
 STARTER = "agent.py"
 README = "README.md"
-INSTALL = "pip install search-grader"
+WHEELS = "wheels"
+WORKFLOW = ".github/workflows/grade.yml"
+WORKFLOW_TEMPLATE = Path(__file__).parent / "templates" / "grade.yml"
+
+
+def install_command() -> str:
+    """The command that installs the kit's grader (its dependencies from the index)."""
+    return f"python -m pip install ./{WHEELS}/{wheel_name()}"
 
 
 def check_command(entry_file: str = STARTER) -> str:
@@ -70,9 +83,30 @@ def kit_files(loaded: LoadedAssignment, visible: list[TestSpec]) -> dict[str, by
         golden = loaded.golden_path(spec)
         files[f"{KIT_ASSIGNMENT}/{GOLDEN_DIR}/{golden.name}"] = golden.read_bytes()
     files[f"{KIT_ASSIGNMENT}/{ASSIGNMENT_FILE}"] = kit_yaml(loaded, visible).encode()
+    files[f"{KIT_ASSIGNMENT}/{CATALOGUE_FILE}"] = catalogue_bytes(loaded, visible)
     files[STARTER] = starter_source(loaded).encode()
     files[README] = readme_text(loaded, visible).encode()
+    name, wheel = student_wheel()
+    files[f"{WHEELS}/{name}"] = wheel
+    files[WORKFLOW] = workflow_text().encode()
     return files
+
+
+def catalogue_bytes(loaded: LoadedAssignment, visible: list[TestSpec]) -> bytes:
+    """``mistakes.json``: what each known mistake does on each visible test, so that the
+    kit names a student's mistake without the reference code that makes the traces."""
+    from grader.check import prepare
+    from grader.scoring import variant_inputs
+
+    ready = prepare(assignment=loaded.folder, tests=[t.name for t in visible])
+    entries = [catalogue_entry(**variant_inputs(ctx)) for ctx in ready.contexts]
+    return catalogue_json(entries).encode()
+
+
+def workflow_text() -> str:
+    """The GitHub Actions workflow that runs the kit's check on every push."""
+    template = WORKFLOW_TEMPLATE.read_text(encoding="utf-8")
+    return template.replace("{wheel}", f"./{WHEELS}/{wheel_name()}")
 
 
 def _inside(loaded: LoadedAssignment, tree: str) -> str:
@@ -155,7 +189,14 @@ def readme_text(loaded: LoadedAssignment, visible: list[TestSpec]) -> str:
         "",
         "## Check your work",
         "",
-        f"Install the grader once (`{INSTALL}`), then run in this folder:",
+        "Install the grader once, from this kit (Python 3.10 or newer; a virtual "
+        "environment keeps it apart from the rest of your Python):",
+        "",
+        "```sh",
+        install_command(),
+        "```",
+        "",
+        "then run in this folder:",
         "",
         "```sh",
         check_command(),

@@ -156,15 +156,21 @@ def _feedback(
     if set(failed) - {"time"}:
         from grader.diagnosis import diagnose  # runs the fault variants: only on a failure
 
-        found = diagnose(
-            tree=ctx.tree, algorithm=ctx.algorithm, depth=ctx.spec.depth,
-            conventions=ctx.spec.conventions(), expected=ctx.golden, got=got,
-        )
+        found = diagnose(**variant_inputs(ctx), expected=ctx.golden, got=got)
         if found is not None:
             lines.insert(1, found.sentence)  # after the first divergence, which it names
     if "time" in failed:
         lines.append(f"took {run.time_s:.3f} s, over the {fmt(ctx.time_limit)} s limit")
     return lines or [f"wrong {', '.join(failed)}"]
+
+
+def variant_inputs(ctx: TestContext) -> dict[str, Any]:
+    """What the known mistakes are run on for this test (a student kit stores their runs
+    under the same inputs: :mod:`grader.catalogue`)."""
+    return {
+        "tree": ctx.tree, "algorithm": ctx.algorithm, "depth": ctx.spec.depth,
+        "conventions": ctx.spec.conventions(),
+    }
 
 
 def _unfinished(run: RunResult, ctx: TestContext, base: dict[str, Any]) -> TestResult:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+SYSTEM_TMP = tempfile.gettempdir()  # read once, before any test points it elsewhere
 
 
 def docker_available() -> bool:
@@ -36,3 +40,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def fig52() -> dict[str, object]:
     """AIMA figure 5.2:   A(max) -> B(min): 3 12 8 | C(min): 2 4 6 | D(min): 14 5 2."""
     return {"format": "game-tree/1", "name": "fig52", "nested": [[3, 12, 8], [2, 4, 6], [14, 5, 2]]}
+
+
+def world_folder(prefix: str) -> Path:
+    """A new folder in the system's temp folder that every user may enter and write to
+    (sticky, like /tmp): a sandbox may run its code as another user, and pytest keeps its
+    own folders private to their owner."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix, dir=SYSTEM_TMP))
+    folder.chmod(0o1777)
+    return folder
+
+
+@pytest.fixture(autouse=True)
+def private_tmpdir(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Path]:
+    """Every test gets a temp folder of its own, for itself and every process it starts.
+
+    ``TMPDIR`` (read by the grader's subprocesses) and :mod:`tempfile`'s cached folder both
+    point into it, so a test that counts what a run leaves in the temp folder counts only
+    its own runs, whatever else runs on the machine (another grader, a parallel worker).
+    """
+    tmp_path_factory.getbasetemp()  # pytest's own folder, fixed before TMPDIR moves
+    folder = world_folder("grader-tests-")
+    monkeypatch.setenv("TMPDIR", str(folder))
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)

@@ -15,6 +15,9 @@ from grader import __version__
 from grader.errors import GraderError
 
 
+FULL_GRADER_ONLY = ("reference", "assignments")  # packages a student's grader leaves out
+
+
 class _Group(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(_COMMANDS)
@@ -30,6 +33,14 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except GraderError as exc:
             raise _click_error(exc) from None
+        except ModuleNotFoundError as exc:
+            if exc.name not in FULL_GRADER_ONLY:
+                raise
+            command = " ".join(ctx.protected_args[:1]) or "this command"
+            raise _click_error(GraderError(
+                f"`grader {command}` needs the full grader: this one is a student kit's, "
+                "which holds no reference searches and no built-in assignments"
+            )) from None
 
 
 def _click_error(exc: GraderError) -> click.ClickException:

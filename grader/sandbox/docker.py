@@ -53,8 +53,13 @@ _swept = False  # this process has swept once
 
 def docker_client() -> Any:
     """A client of the local engine, or a :class:`GraderError` saying why there is none."""
-    import docker
-
+    try:
+        import docker
+    except ImportError:
+        raise GraderError(
+            "the docker sandbox needs the Docker SDK for Python: "
+            "pip install 'search-grader[docker]'"
+        ) from None
     try:
         client = docker.from_env(timeout=60)
         client.ping()

@@ -32,12 +32,16 @@ CPU_HEADROOM_S = 10  # CPU seconds beyond the sum of time limits before the kern
 
 
 def _grader_folders() -> list[Path]:
-    """The grader's own packages: goldens, references and trees live there."""
-    import assignments
-    import grader
-    import reference
+    """The grader's own packages: goldens, references and trees live there (a student's
+    grader has no ``reference`` or ``assignments``)."""
+    import importlib.util
 
-    return [Path(str(m.__file__)).resolve().parent for m in (grader, reference, assignments)]
+    folders = []
+    for name in ("grader", "reference", "assignments"):
+        found = importlib.util.find_spec(name)
+        if found is not None and found.origin is not None:
+            folders.append(Path(found.origin).resolve().parent)
+    return folders
 
 
 def harness_path() -> Path:

@@ -33,10 +33,11 @@ from grader.ci import (
     workflow_lines,
 )
 from grader.cli import main
+from grader.kit import workflow_text
 from grader.report import TestResult, make_report
+from grader.wheel import wheel_name
 
 REPO = Path(__file__).resolve().parents[2]
-WORKFLOW = REPO / "examples" / "github" / "grade.yml"
 BUILTIN_TREES = REPO / "assignments" / "alphabeta" / "trees"
 
 
@@ -112,10 +113,10 @@ def grader_bin(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def workflow_grade_step() -> tuple[dict[str, str], str]:
     """The job's environment and the `run` of the step that calls `grader ci`."""
-    job = yaml.safe_load(WORKFLOW.read_text())["jobs"]["grade"]
+    job = yaml.safe_load(workflow_text())["jobs"]["grade"]
     runs = [s["run"] for s in job["steps"] if "grader ci" in s.get("run", "")]
     assert len(runs) == 1
-    return {k: str(v) for k, v in job["env"].items()}, runs[0]
+    return {**{k: str(v) for k, v in job["env"].items()}, "GRADER_SANDBOX": "local"}, runs[0]
 
 
 def run_workflow(
@@ -145,11 +146,13 @@ def run_workflow(
     return done, summary, def_line
 
 
-def test_workflow_installs_the_grader_and_prefers_docker() -> None:
-    job = yaml.safe_load(WORKFLOW.read_text())["jobs"]["grade"]
+def test_workflow_installs_the_kits_grader_and_never_falls_back() -> None:
+    job = yaml.safe_load(workflow_text())["jobs"]["grade"]
     runs = "\n".join(s.get("run", "") for s in job["steps"])
-    assert "pip install search-grader" in runs
-    assert 'echo "GRADER_SANDBOX=docker" >> "$GITHUB_ENV"' in runs
+    assert f"pip install './wheels/{wheel_name()}[docker]'" in runs
+    choose = next(s["run"] for s in job["steps"] if "GRADER_SANDBOX=docker" in s.get("run", ""))
+    # where an engine answers, the build must succeed: no `||` fallback to the local sandbox
+    assert "grader sandbox build\n" in choose and "||" not in choose
     assert job["env"]["SUBMISSION"] == "agent.py"
     assert "--sandbox \"$GRADER_SANDBOX\"" in workflow_grade_step()[1]
 

@@ -8,6 +8,7 @@ import json
 import re
 import shlex
 import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -24,11 +25,17 @@ REFERENCE = REPO / "reference"
 
 
 def kit_texts(kit: Path) -> dict[str, str]:
-    return {
-        p.relative_to(kit).as_posix(): p.read_text(encoding="utf-8")
-        for p in sorted(kit.rglob("*"))
-        if p.is_file()
-    }
+    """Every text of the kit by its path, the files inside its wheel included."""
+    texts = {}
+    for path in sorted(kit.rglob("*")):
+        rel = path.relative_to(kit).as_posix()
+        if path.suffix == ".whl":
+            with zipfile.ZipFile(path) as wheel:
+                for member in wheel.namelist():
+                    texts[f"{rel}!{member}"] = wheel.read(member).decode("utf-8")
+        elif path.is_file():
+            texts[rel] = path.read_text(encoding="utf-8")
+    return texts
 
 
 def reference_code_lines() -> dict[str, list[str]]:
@@ -67,9 +74,14 @@ def test_kit_holds_no_reference_code(built_kit: tuple[str, Path]) -> None:
         source = (REFERENCE / module).read_text()
         for rel, text in texts.items():
             assert source not in text, f"{rel} holds reference/{module}"
+            if "!" in rel:  # the wheel's grader shares signatures with reference/, not code
+                continue
             leaked = [line for line in lines if line in text]
             assert not leaked, f"{rel} holds code of reference/{module}: {leaked[:3]}"
-    assert not any(rel.startswith("reference/") for rel in texts)
+    assert not any(rel.startswith("reference/") or "!reference/" in rel for rel in texts)
+    assert not any("!assignments/" in rel for rel in texts)
+    wheel = [rel for rel in texts if rel.startswith("wheels/") and rel.endswith("cli/check.py")]
+    assert wheel, "the kit carries the students' grader"
 
 
 def test_kit_holds_nothing_of_a_hidden_test(built_kit: tuple[str, Path]) -> None:
@@ -98,13 +110,23 @@ def test_kit_holds_nothing_of_a_hidden_test(built_kit: tuple[str, Path]) -> None
     assert table_names == visible
 
 
+def readme_commands(kit: Path) -> list[list[str]]:
+    """The README's ``sh`` blocks, one command each: install, then check."""
+    blocks = re.findall(r"```sh\n(.*?)```", (kit / "README.md").read_text(), flags=re.S)
+    commands = []
+    for block in blocks:
+        lines = [line for line in block.splitlines() if line.strip()]
+        assert len(lines) == 1
+        commands.append(shlex.split(lines[0]))
+    return commands
+
+
 def readme_command(kit: Path) -> list[str]:
-    """The one command in the README's ``sh`` block."""
-    block = re.search(r"```sh\n(.*?)```", (kit / "README.md").read_text(), flags=re.S)
-    assert block is not None
-    lines = [line for line in block.group(1).splitlines() if line.strip()]
-    assert len(lines) == 1
-    return shlex.split(lines[0])
+    """The README's command that checks the agent."""
+    install, check = readme_commands(kit)
+    assert install[:4] == ["python", "-m", "pip", "install"]
+    assert (kit / install[4]).is_file()
+    return check
 
 
 def test_readme_command_checks_the_visible_tests(
