@@ -14,7 +14,6 @@ import click
 from grader import __version__
 from grader.errors import GraderError
 
-
 FULL_GRADER_ONLY = ("reference", "assignments")  # packages a student's grader leaves out
 
 
