@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 
 import grader
 from grader.check import grade_submission
+from tests.conftest import world_folder
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 SPY = '''
@@ -53,13 +55,17 @@ def facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     agent = base / "agent.py"
     grader_dir = Path(grader.__file__).resolve().parent
     agent.write_text(f"GRADER = {str(grader_dir)!r}\n" + SPY)
-    before = set(Path(tempfile.gettempdir()).glob("grader-local-*"))
-    report = grade_submission(submission=agent, assignment=folder)
-    after = set(Path(tempfile.gettempdir()).glob("grader-local-*"))
+    own = world_folder("grader-tests-")  # this module's runs alone leave folders here
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TMPDIR", str(own))
+        patch.setattr(tempfile, "tempdir", str(own))
+        report = grade_submission(submission=agent, assignment=folder)
+    after = set(own.glob("grader-local-*"))
+    shutil.rmtree(own, ignore_errors=True)
     (result,) = report.tests
     assert result.output, result.message
     data: dict[str, Any] = json.loads(result.output)
-    data["left_behind"] = sorted(str(p) for p in after - before)
+    data["left_behind"] = sorted(str(p) for p in after)
     return data
 
 
