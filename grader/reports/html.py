@@ -88,8 +88,11 @@ def load_test_trees(assignment: str | Path, *, report: Report | None = None) -> 
     return trees_of(prepare(assignment=loaded.folder, tests=wanted))
 
 
-def html_report(report: Report, trees: Mapping[str, TestTree] | None = None) -> str:
-    """The whole page. Tests missing from ``trees`` get a note instead of a drawing."""
+def html_report(
+    report: Report, trees: Mapping[str, TestTree] | None = None, *, note: str | None = None
+) -> str:
+    """The whole page. Tests missing from ``trees`` get a note instead of a drawing;
+    ``note`` is a line shown under the title (whose copy this is)."""
     title = f"{report.assignment}: {report.submission}"
     parts = [
         "<!DOCTYPE html>",
@@ -98,7 +101,8 @@ def html_report(report: Report, trees: Mapping[str, TestTree] | None = None) -> 
         f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
         f"<header><h1>{escape(title)}</h1>",
         f'<p class="total">{escape(total_line(report))}</p>',
-        f'<p class="meta">{escape(_meta(report))}</p></header>',
+        f'<p class="meta">{escape(_meta(report))}</p>',
+        f'<p class="copy">{escape(note)}</p></header>' if note else "</header>",
         _summary(report),
         _legend(),
     ]
@@ -305,6 +309,7 @@ td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
 .compare .diff td{background:#fde7e7}
 .divergence{color:#d50000;font-weight:bold;margin:8px 0 4px}
 .note{color:#555;font-style:italic;margin:8px 0}
+.copy{font-weight:bold}
 .drawing{overflow-x:auto;border-top:1px solid #eee;margin-top:8px;padding-top:4px}
 pre{background:#f4f4f4;padding:6px;overflow-x:auto}
 """
