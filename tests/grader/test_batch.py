@@ -274,9 +274,9 @@ def containers_of(pid: int) -> list[str]:
 
     client = docker.from_env()
     try:
-        owner = f"{socket.gethostname()}:{pid}"
-        return [c.name for c in client.containers.list(
-            all=True, filters={"label": f"{OWNER_LABEL}={owner}"})]
+        owner = f"{socket.gethostname()}:{pid}"  # one call: no look at each, which may go
+        found = client.api.containers(all=True, filters={"label": f"{OWNER_LABEL}={owner}"})
+        return [str(c["Names"]) for c in found]
     finally:
         client.close()
 
@@ -323,6 +323,8 @@ def test_a_signal_stops_a_batch_at_once_and_leaves_nothing(
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+            assert proc.stdout is not None
+            proc.stdout.close()
     assert proc.returncode == 128 + signum, log.read_text()
     assert stopped_in < 2.0
     assert set(gradebook(out)) == folders(out) == {"good00", "good01"}
