@@ -62,13 +62,16 @@ def write_batch_reports(
     from grader.reports.html import html_report
 
     shown = student_view(report)
+    drawings: dict[str, str] = {}  # a visible test is drawn once for both pages
     texts = {
         "report.json": report_json(report),
         "results.json": gradescope_json(report),
         "junit.xml": junit_xml(report),
-        f"{INSTRUCTOR_PREFIX}report.html": html_report(report, trees, note=INSTRUCTOR_NOTE),
+        f"{INSTRUCTOR_PREFIX}report.html": html_report(
+            report, trees, note=INSTRUCTOR_NOTE, drawings=drawings),
         f"{INSTRUCTOR_PREFIX}summary.md": f"> {INSTRUCTOR_NOTE}\n\n{markdown_summary(report)}",
-        f"{STUDENT_PREFIX}report.html": html_report(shown, trees, note=STUDENT_NOTE),
+        f"{STUDENT_PREFIX}report.html": html_report(
+            shown, trees, note=STUDENT_NOTE, drawings=drawings),
         f"{STUDENT_PREFIX}summary.md": f"> {STUDENT_NOTE}\n\n{markdown_summary(shown)}",
         f"{STUDENT_PREFIX}report.json": report_json(shown),
     }

@@ -89,10 +89,15 @@ def load_test_trees(assignment: str | Path, *, report: Report | None = None) -> 
 
 
 def html_report(
-    report: Report, trees: Mapping[str, TestTree] | None = None, *, note: str | None = None
+    report: Report,
+    trees: Mapping[str, TestTree] | None = None,
+    *,
+    note: str | None = None,
+    drawings: dict[str, str] | None = None,
 ) -> str:
     """The whole page. Tests missing from ``trees`` get a note instead of a drawing;
-    ``note`` is a line shown under the title (whose copy this is)."""
+    ``note`` is a line shown under the title (whose copy this is). ``drawings`` keeps each
+    test's drawing for another page of the same report (a batch writes two)."""
     title = f"{report.assignment}: {report.submission}"
     parts = [
         "<!DOCTYPE html>",
@@ -107,7 +112,7 @@ def html_report(
         _legend(),
     ]
     for test in report.tests:
-        parts.append(_section(report, test, (trees or {}).get(test.name)))
+        parts.append(_section(report, test, (trees or {}).get(test.name), drawings))
     parts.append("</body></html>\n")
     return "\n".join(parts)
 
@@ -179,7 +184,9 @@ def _look_swatch(name: str) -> str:
     )
 
 
-def _section(report: Report, test: TestResult, drawn: TestTree | None) -> str:
+def _section(
+    report: Report, test: TestResult, drawn: TestTree | None, drawings: dict[str, str] | None
+) -> str:
     parts = [
         f'<section class="test" id="{escape(_anchor(test), quote=True)}">',
         f"<h2>{escape(test.name)} {_badge(test.status)} "
@@ -194,7 +201,13 @@ def _section(report: Report, test: TestResult, drawn: TestTree | None) -> str:
     if test.detail:
         parts.append(f'<pre class="detail">{escape(test.detail.rstrip())}</pre>')
     parts.append(_compare(test))
-    parts.append(_drawing(report, test, drawn))
+    hidden_here = report.student_view and test.visibility == "hidden"  # not drawn
+    if drawings is None or hidden_here:
+        parts.append(_drawing(report, test, drawn))
+    else:
+        if test.name not in drawings:
+            drawings[test.name] = _drawing(report, test, drawn)
+        parts.append(drawings[test.name])
     if test.output:
         parts.append(
             f"<details><summary>What your code printed</summary><pre>{escape(test.output)}</pre>"
