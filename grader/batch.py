@@ -176,14 +176,15 @@ def _plan(
     entries: list[Entry], out: Path, book: _Gradebook, result: BatchResult, *,
     resume: bool, regrade_faults: bool,
 ) -> list[Entry]:
-    """The entries to grade now; the reports kept from an earlier run go in the book (a
-    faulted one stays there until its regrade replaces it, as its folder does)."""
+    """The entries to grade now. Every report already in ``out`` goes in the book, and
+    stays there until a new one replaces it, as its folder does: a batch stopped midway
+    leaves a gradebook row for each folder."""
     todo = []
     for entry in entries:
-        done = _done_report(out, entry) if resume else None
+        done = _done_report(out, entry)
         if done is not None:
             book.keep(done)
-        if done is None:
+        if done is None or not resume:
             todo.append(entry)
         elif regrade_faults and done.grader_faults:
             todo.append(entry)

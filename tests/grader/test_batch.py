@@ -18,10 +18,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from grader.batch import SUBMISSIONS, find_submissions, grade_batch, summary_lines
+from grader.batch import SUBMISSIONS, Stop, find_submissions, grade_batch, summary_lines
 from grader.check import Prepared, prepare
 from grader.cli import main
-from grader.errors import EXIT_GRADER_FAULTS, GraderError
+from grader.errors import (
+    EXIT_GRADER_FAULTS,
+    EXIT_OK,
+    EXIT_SIGINT,
+    EXIT_SIGTERM,
+    EXIT_USAGE,
+    GraderError,
+)
 from grader.report import Report, load_report, make_report, report_json
 from grader.reports import BATCH_FILES, INSTRUCTOR_NOTE, STUDENT_NOTE
 from grader.reports.html import _cell
@@ -334,3 +341,23 @@ def test_a_signal_stops_a_batch_at_once_and_leaves_nothing(
     assert list(temp.iterdir()) == []
     if sandbox == "docker":
         assert containers_of(proc.pid) == []
+
+
+def test_grade_help_names_every_exit_code() -> None:
+    shown = CliRunner().invoke(main, ["grade", "--help"]).output
+    for code in (EXIT_OK, EXIT_USAGE, EXIT_GRADER_FAULTS, EXIT_SIGINT, EXIT_SIGTERM):
+        assert f"{code} " in shown
+    assert (EXIT_SIGINT, EXIT_SIGTERM) == (130, 143)
+
+
+def test_a_batch_stopped_before_it_regrades_keeps_a_row_per_folder(tmp_path: Path) -> None:
+    subs = copies(tmp_path / "subs", correct=1, wrong=1)
+    out = tmp_path / "out"
+    grade_batch(submissions=subs, assignment="alphabeta", out=out)
+    (out / "gradebook.csv").unlink()
+    stop = Stop()
+    stop.request()
+    result = grade_batch(submissions=subs, assignment="alphabeta", out=out, stop=stop)
+    assert result.stopped_by == 0 and sorted(result.not_graded) == ["bad00", "good00"]
+    assert set(gradebook(out)) == folders(out) == {"bad00", "good00"}
+    assert "stopped: 2 submission(s) not graded" in "\n".join(summary_lines(result))
