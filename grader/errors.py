@@ -7,11 +7,15 @@ it as ``Error: <message>`` and exits with its code. A student's failure is never
 
 from __future__ import annotations
 
+import signal
 from typing import ClassVar
 
 EXIT_OK = 0
 EXIT_TESTS_FAILED = 1
 EXIT_USAGE = 2
+EXIT_GRADER_FAULTS = 3  # `grader grade`: tests the grader itself failed to run remain
+EXIT_SIGINT = 128 + signal.SIGINT  # 130: a batch stopped by Ctrl-C, as a shell reports it
+EXIT_SIGTERM = 128 + signal.SIGTERM  # 143: a batch stopped by SIGTERM
 
 
 class GraderError(Exception):
@@ -36,6 +40,25 @@ class InputFileError(GraderError):
         self.path = path
         self.place = place
         self.reason = reason
+
+
+class GraderFaults(GraderError):
+    """A batch ran, but some of its tests hit the grader's own fault (``sandbox_error``):
+    those submissions are to be regraded (``--resume`` does)."""
+
+    exit_code: ClassVar[int] = EXIT_GRADER_FAULTS
+
+
+class Interrupted(GraderError):
+    """A batch stopped by SIGINT: what finished is kept, the rest is for ``--resume``."""
+
+    exit_code: ClassVar[int] = EXIT_SIGINT
+
+
+class Terminated(Interrupted):
+    """A batch stopped by SIGTERM."""
+
+    exit_code: ClassVar[int] = EXIT_SIGTERM
 
 
 class GameError(Exception):

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import threading
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from grader.batch import BatchResult, Stop, Watch, grade_batch, summary_lines
 from grader.cli import main
-from grader.reports.feedback import points
+from grader.errors import GraderFaults, Interrupted, Terminated
+from grader.reports.feedback import STATUS_WORDS, points
+
+if TYPE_CHECKING:
+    from grader.report import Report
 
 
 @main.command()
@@ -29,37 +42,145 @@ from grader.reports.feedback import points
               show_default=True, help="Where submissions run (instructors: docker).")
 @click.option("--resume", is_flag=True,
               help="Keep the reports already in OUT and grade only the rest.")
+@click.option("--regrade-faults/--keep-faults", default=True, show_default=True,
+              help="With --resume: grade again the submissions whose tests hit a grader "
+              "fault (sandbox_error), or keep those reports.")
 def grade(
-    submissions: Path, assignment: str, out: Path, jobs: int, sandbox: str, resume: bool
+    submissions: Path, assignment: str, out: Path, jobs: int, sandbox: str, resume: bool,
+    regrade_faults: bool,
 ) -> None:
     """Grade every submission in SUBMISSIONS (each .py file, .zip, or folder with agent.py).
 
-    Writes OUT/submissions/NAME/{report.json,results.json,junit.xml,summary.md,report.html}
-    as each
-    submission is graded, and OUT/gradebook.csv (one row per submission, one column per
-    test). A batch that is stopped keeps what it graded; run it again with --resume.
-    Exit code 0 when the batch ran (whatever the scores), 2 on bad usage or input.
-    """
-    from grader.batch import grade_batch, summary_lines
+    Writes OUT/submissions/NAME/ as each submission is graded: report.json, results.json
+    and junit.xml (the whole record), instructor-report.html and instructor-summary.md
+    (with hidden tests' expected answers), and student-report.html, student-summary.md
+    and student-report.json (without them: the copy to hand back). OUT/gradebook.csv has
+    one row per submission, a score and a status column per test. Off a terminal, one
+    line is printed per submission graded.
 
+    Ctrl-C (or SIGTERM) stops the batch at once and keeps what finished; run it again
+    with --resume to grade the rest.
+
+    \b
+    Exit codes: 0 the batch ran (whatever the scores);
+    2 bad usage or input files;
+    3 the grader itself failed to run some tests (sandbox_error, never charged; the
+      summary names them, and --resume regrades them);
+    130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM.
+    """
+    stop = Stop()
+    with _stop_on_signals(stop):
+        with _display() as watch:
+            result = grade_batch(
+                submissions=submissions, assignment=assignment, out=out, jobs=jobs,
+                sandbox="docker" if sandbox == "docker" else "local", resume=resume,
+                regrade_faults=regrade_faults, watch=watch, stop=stop,
+            )
+        for line in summary_lines(result):
+            click.echo(line)
+        click.echo(f"gradebook: {out / 'gradebook.csv'}")
+    _raise_for(result)
+
+
+def _raise_for(result: BatchResult) -> None:
+    """The batch's exit: stopped by a signal, grader faults left, or fine (returns)."""
+    if result.stopped_by is not None:
+        kind = Terminated if result.stopped_by == signal.SIGTERM else Interrupted
+        name = signal.Signals(result.stopped_by).name if result.stopped_by else "request"
+        raise kind(
+            f"stopped by {name}: {len(result.not_graded)} submission(s) not graded; the "
+            f"gradebook holds the {len(result.reports)} graded; run again with --resume to "
+            "grade the rest"
+        )
+    if result.grader_faults:
+        raise GraderFaults(
+            f"the grader failed to run tests of {', '.join(result.grader_faults)} (not their "
+            "fault); run again with --resume to regrade them"
+        )
+
+
+@contextlib.contextmanager
+def _stop_on_signals(stop: Stop) -> Iterator[None]:
+    """SIGINT and SIGTERM ask the batch to stop; a second one is only noted, so that the
+    cleaning up under way finishes and leaves nothing behind."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        if stop.requested:
+            os.write(2, b"\nstill stopping: killing the sandboxes that run\n")
+        else:
+            stop.request(signum)
+            os.write(2, f"\n{signal.Signals(signum).name}: stopping; what finished is kept\n"
+                     .encode())
+
+    wanted = (signal.SIGINT, signal.SIGTERM)
+    before = {s: signal.signal(s, handler) for s in wanted}
+    try:
+        yield
+    finally:
+        for s, old in before.items():
+            signal.signal(s, old)
+
+
+@contextlib.contextmanager
+def _display() -> Iterator[Watch]:
+    """On a terminal, a progress bar naming the submissions in flight; elsewhere (a CI
+    log, nohup) one line per submission graded."""
     console = Console(stderr=True, highlight=False)
+    if not console.is_terminal:
+        yield _Lines()
+        return
     columns = (TextColumn("grading"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TextColumn("{task.description}"))
     with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("", total=None)
+        yield _Bar(bar)
 
-        def advance(report: object) -> None:
-            from grader.report import Report
 
-            assert isinstance(report, Report)
-            bar.update(task, advance=1, description=(
-                f"{report.submission}: {points(report.score)}/{points(report.max_score)}"))
+def _outcome(report: Report) -> str:
+    """``ann: 7/10 points (2 failed, 1 timed out)``."""
+    counts = Counter(t.status for t in report.tests if not t.passed)
+    what = ", ".join(f"{n} {STATUS_WORDS[s]}" for s, n in sorted(counts.items()))
+    return (f"{report.submission}: {points(report.score)}/{points(report.max_score)} points"
+            + (f" ({what})" if what else ""))
 
-        result = grade_batch(
-            submissions=submissions, assignment=assignment, out=out, jobs=jobs,
-            sandbox="docker" if sandbox == "docker" else "local", resume=resume,
-            progress=advance, total=lambda n: bar.update(task, total=n),
-        )
-    for line in summary_lines(result):
-        click.echo(line)
-    click.echo(f"gradebook: {out / 'gradebook.csv'}")
+
+class _Lines(Watch):
+    """One line per submission graded, as it finishes."""
+
+    def __init__(self) -> None:
+        self.total = self.done = 0
+
+    def planned(self, names: Sequence[str]) -> None:
+        self.total = len(names)
+        click.echo(f"grading {self.total} submission(s)", err=True)
+
+    def finished(self, report: Report) -> None:
+        self.done += 1
+        click.echo(f"[{self.done}/{self.total}] {_outcome(report)}", err=True)
+
+
+class _Bar(Watch):
+    """The progress bar, and the submissions being graded now."""
+
+    def __init__(self, bar: Progress) -> None:
+        self.bar = bar
+        self.task = bar.add_task("", total=None)
+        self.running: list[str] = []
+        self._lock = threading.Lock()
+
+    def planned(self, names: Sequence[str]) -> None:
+        self.bar.update(self.task, total=len(names))
+
+    def started(self, name: str) -> None:
+        with self._lock:
+            self.running.append(name)
+            self._show(advance=0)
+
+    def finished(self, report: Report) -> None:
+        with self._lock:
+            if report.submission in self.running:
+                self.running.remove(report.submission)
+            self._show(advance=1)
+
+    def _show(self, advance: int) -> None:
+        shown = ", ".join(self.running[:4]) + (" ..." if len(self.running) > 4 else "")
+        self.bar.update(self.task, advance=advance, description=f"now: {shown}" if shown else "")

@@ -1,4 +1,6 @@
-"""The CSV gradebook: one row per submission, one column per test's points."""
+"""The CSV gradebook: one row per submission; per test, its points and beside them its status
+(passed, failed, timeout, memory, error, sandbox_error), as otter's and Gradescope's
+exports do; the total is ``score``."""
 
 from __future__ import annotations
 
@@ -12,11 +14,12 @@ from grader.report import Report
 from grader.reports.feedback import points
 
 FIXED_COLUMNS = ("submission", "score", "max_score", "passed", "failed", "grader_faults")
+STATUS_SUFFIX = " status"  # the column beside a test's points: "<test> status"
 
 
 def gradebook_header(test_names: Sequence[str]) -> list[str]:
-    """The column names: the fixed ones, then one per test."""
-    return [*FIXED_COLUMNS, *test_names]
+    """The column names: the fixed ones, then two per test: its points, its status."""
+    return [*FIXED_COLUMNS, *(c for n in test_names for c in (n, n + STATUS_SUFFIX))]
 
 
 def gradebook_row(report: Report, test_names: Sequence[str]) -> list[str]:
@@ -31,7 +34,11 @@ def gradebook_row(report: Report, test_names: Sequence[str]) -> list[str]:
         str(len(report.tests) - passed),
         " ".join(report.grader_faults),
     ]
-    tests = [points(by_name[n].score) if n in by_name else "" for n in test_names]
+    tests = [
+        cell
+        for n in test_names
+        for cell in ((points(by_name[n].score), by_name[n].status) if n in by_name else ("", ""))
+    ]
     return fixed + tests
 
 

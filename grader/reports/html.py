@@ -88,8 +88,16 @@ def load_test_trees(assignment: str | Path, *, report: Report | None = None) -> 
     return trees_of(prepare(assignment=loaded.folder, tests=wanted))
 
 
-def html_report(report: Report, trees: Mapping[str, TestTree] | None = None) -> str:
-    """The whole page. Tests missing from ``trees`` get a note instead of a drawing."""
+def html_report(
+    report: Report,
+    trees: Mapping[str, TestTree] | None = None,
+    *,
+    note: str | None = None,
+    drawings: dict[str, str] | None = None,
+) -> str:
+    """The whole page. Tests missing from ``trees`` get a note instead of a drawing;
+    ``note`` is a line shown under the title (whose copy this is). ``drawings`` keeps each
+    test's drawing for another page of the same report (a batch writes two)."""
     title = f"{report.assignment}: {report.submission}"
     parts = [
         "<!DOCTYPE html>",
@@ -98,12 +106,13 @@ def html_report(report: Report, trees: Mapping[str, TestTree] | None = None) -> 
         f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
         f"<header><h1>{escape(title)}</h1>",
         f'<p class="total">{escape(total_line(report))}</p>',
-        f'<p class="meta">{escape(_meta(report))}</p></header>',
+        f'<p class="meta">{escape(_meta(report))}</p>',
+        f'<p class="copy">{escape(note)}</p></header>' if note else "</header>",
         _summary(report),
         _legend(),
     ]
     for test in report.tests:
-        parts.append(_section(report, test, (trees or {}).get(test.name)))
+        parts.append(_section(report, test, (trees or {}).get(test.name), drawings))
     parts.append("</body></html>\n")
     return "\n".join(parts)
 
@@ -175,7 +184,9 @@ def _look_swatch(name: str) -> str:
     )
 
 
-def _section(report: Report, test: TestResult, drawn: TestTree | None) -> str:
+def _section(
+    report: Report, test: TestResult, drawn: TestTree | None, drawings: dict[str, str] | None
+) -> str:
     parts = [
         f'<section class="test" id="{escape(_anchor(test), quote=True)}">',
         f"<h2>{escape(test.name)} {_badge(test.status)} "
@@ -190,7 +201,13 @@ def _section(report: Report, test: TestResult, drawn: TestTree | None) -> str:
     if test.detail:
         parts.append(f'<pre class="detail">{escape(test.detail.rstrip())}</pre>')
     parts.append(_compare(test))
-    parts.append(_drawing(report, test, drawn))
+    hidden_here = report.student_view and test.visibility == "hidden"  # not drawn
+    if drawings is None or hidden_here:
+        parts.append(_drawing(report, test, drawn))
+    else:
+        if test.name not in drawings:
+            drawings[test.name] = _drawing(report, test, drawn)
+        parts.append(drawings[test.name])
     if test.output:
         parts.append(
             f"<details><summary>What your code printed</summary><pre>{escape(test.output)}</pre>"
@@ -305,6 +322,7 @@ td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
 .compare .diff td{background:#fde7e7}
 .divergence{color:#d50000;font-weight:bold;margin:8px 0 4px}
 .note{color:#555;font-style:italic;margin:8px 0}
+.copy{font-weight:bold}
 .drawing{overflow-x:auto;border-top:1px solid #eee;margin-top:8px;padding-top:4px}
 pre{background:#f4f4f4;padding:6px;overflow-x:auto}
 """

@@ -7,6 +7,7 @@ tree and records them. Expected results never enter a sandbox.
 
 from __future__ import annotations
 
+import signal
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -47,6 +48,28 @@ class RunResult:
     time_s: float = 0.0
 
 
+_CRASHES = {  # signal: (what happened, what it is; a likely cause only where one is)
+    signal.SIGABRT: ("aborted", ""),
+    signal.SIGSEGV: ("crashed", "a segmentation fault; often a recursion far too deep"),
+    signal.SIGBUS: ("crashed", "a bus error"),
+    signal.SIGFPE: ("crashed", "an arithmetic fault"),
+    signal.SIGILL: ("crashed", "an illegal instruction"),
+}
+
+
+def killed_by(signum: int) -> str:
+    """How a process killed by signal ``signum`` ended, naming the signal:
+    ``aborted (SIGABRT)``, ``was killed by SIGTERM``."""
+    try:
+        name = signal.Signals(signum).name
+    except ValueError:
+        return f"was killed by signal {signum}"
+    if signum not in _CRASHES:
+        return f"was killed by {name}"
+    what, means = _CRASHES[signal.Signals(signum)]
+    return f"{what} ({name}, {means})" if means else f"{what} ({name})"
+
+
 class Sandbox(ABC):
     """A place to run one submission's tests; a context manager that leaves nothing behind."""
 
@@ -61,6 +84,10 @@ class Sandbox(ABC):
     @abstractmethod
     def close(self) -> None:
         """Kill everything the sandbox started and remove what it created."""
+
+    def kill(self) -> None:  # noqa: B027 (a sandbox with nothing to kill keeps this)
+        """From any thread: kill what runs now, so that the run in progress ends at once
+        (as ``error``, the caller discards it); :meth:`close` still removes the rest."""
 
     def __enter__(self) -> Sandbox:
         return self

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.errors import GraderError
-from grader.sandbox.base import RunRequest, RunResult, Sandbox
+from grader.sandbox.base import RunRequest, RunResult, Sandbox, killed_by
 from grader.sandbox.image import LABEL, ensure_image
 from grader.sandbox.session import Session
 
@@ -45,8 +45,6 @@ SOCKET_NAME = "harness.sock"
 SUBMISSION_DIR = "/submission"
 WORKDIR_PREFIX = "grader-docker-"
 SIGKILL_EXIT, SIGXCPU_EXIT = 128 + 9, 128 + 24
-SIGNALS = {139: "crashed (segmentation fault; often a recursion far too deep)",
-           134: "aborted (SIGABRT)"}
 
 _swept = False  # this process has swept once
 
@@ -118,7 +116,9 @@ class Ending:
             return None
         if self.code == SIGXCPU_EXIT:
             return "used up its CPU time"
-        return SIGNALS.get(self.code, f"exited with code {self.code} during the search")
+        if self.code > 128:  # 128 + N: killed by signal N
+            return killed_by(self.code - 128)
+        return f"exited with code {self.code} during the search"
 
 
 class DockerSandbox(Sandbox):
@@ -269,6 +269,16 @@ class DockerSandbox(Sandbox):
         finally:
             with contextlib.suppress(Exception):
                 container.remove(force=True)
+
+    def kill(self) -> None:
+        listener = getattr(self, "_listener", None)
+        if listener is not None:  # a harness not yet connected is waited for no longer
+            with contextlib.suppress(OSError):
+                listener.shutdown(socket.SHUT_RDWR)
+        name = self._name  # known before the container is created
+        if name is not None:
+            with contextlib.suppress(Exception):
+                self.client.api.kill(name)
 
     def close(self) -> None:
         try:

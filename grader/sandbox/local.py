@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grader.sandbox.base import RunRequest, RunResult, RunStatus, Sandbox
+from grader.sandbox.base import RunRequest, RunResult, RunStatus, Sandbox, killed_by
 from grader.sandbox.session import Session
 
 PROCESSES = 64  # processes the submission's user may have
@@ -146,6 +146,12 @@ class LocalSandbox(Sandbox):
             self._stderr = None
         return _describe_exit(code)
 
+    def kill(self) -> None:
+        proc = self._proc
+        if proc is not None and proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)
+
     def close(self) -> None:
         self._stop()
         shutil.rmtree(self._workdir, ignore_errors=True)
@@ -167,12 +173,11 @@ def _describe_exit(code: int | None) -> tuple[RunStatus, str] | None:
     None if it was still running."""
     if code is None:
         return None
-    if code in (-signal.SIGXCPU, 128 + signal.SIGXCPU):
+    signum = -code if code < 0 else code - 128 if code > 128 else 0  # 128 + N: the waiter's
+    if signum == signal.SIGXCPU:
         return "timeout", "used up its CPU time"
-    if code in (-signal.SIGSEGV, 128 + signal.SIGSEGV):
-        return "error", "crashed (segmentation fault; often a recursion far too deep)"
-    if code in (-signal.SIGKILL, 128 + signal.SIGKILL):
+    if signum == signal.SIGKILL:
         return "error", "was killed (SIGKILL; often out of memory)"
-    if code < 0:
-        return "error", f"was killed by signal {signal.Signals(-code).name}"
+    if signum:
+        return "error", killed_by(signum)
     return "error", f"exited with code {code} during the search"
