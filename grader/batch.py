@@ -28,6 +28,7 @@ from grader.reports.gradebook import gradebook_csv
 from grader.reports.html import TestTree, trees_of
 from grader.sandbox.base import RunResult
 from grader.scoring import score_run
+from grader.sinks import for_terminal
 
 GRADEBOOK = "gradebook.csv"
 SUBMISSIONS = "submissions"
@@ -216,5 +217,5 @@ def summary_lines(result: BatchResult, bins: int = 10) -> list[str]:
     if result.grader_faults:
         lines.append("grader faults (regrade these): " + ", ".join(result.grader_faults))
     if result.ignored:
-        lines.append("not submissions, ignored: " + ", ".join(result.ignored))
+        lines.append("not submissions, ignored: " + ", ".join(map(for_terminal, result.ignored)))
     return lines

@@ -26,6 +26,7 @@ from grader.report import Report, TestResult, student_view
 from grader.reports import write_reports
 from grader.reports.feedback import STATUS_WORDS, feedback_lines, points
 from grader.reports.markdown import markdown_summary
+from grader.sinks import for_terminal
 
 INDENT = "    "  # before every line of the block that student text may reach
 MAX_ANNOTATIONS = 10  # GitHub shows at most 10 error annotations of a step
@@ -133,7 +134,7 @@ def fresh_token(report: Report) -> str:
 def workflow_lines(report: Report, where: Location, *, token: str) -> list[str]:
     """The log of a CI run: the results inside a stop-commands block, then the
     annotations, the points line and Classroom's notices."""
-    body = [INDENT + line if line else "" for line in result_lines(report)]
+    body = [INDENT + for_terminal(line) if line else "" for line in result_lines(report)]
     notes = annotation_lines(report, where)
     total, most = points(report.score), points(report.max_score)
     summary = json.dumps(
@@ -201,7 +202,7 @@ def annotation_lines(report: Report, where: Location) -> list[str]:
 def _annotation(t: TestResult, where: Location) -> str:
     level = "warning" if t.status == "sandbox_error" else "error"
     title = f"{t.name}: {STATUS_WORDS[t.status]} ({points(t.score)}/{points(t.max_score)})"
-    message = (feedback_lines(t) or [STATUS_WORDS[t.status]])[0]
+    message = for_terminal((feedback_lines(t) or [STATUS_WORDS[t.status]])[0])
     props = _properties(file=where.file, line=str(where.line), title=title)
     return f"::{level} {props}::{escape_data(message)}"
 

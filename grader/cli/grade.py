@@ -10,6 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from grader.cli import main
 from grader.reports.feedback import points
+from grader.sinks import for_rich
 
 
 @main.command()
@@ -52,7 +53,7 @@ def grade(
             from grader.report import Report
 
             assert isinstance(report, Report)
-            bar.update(task, advance=1, description=(
+            bar.update(task, advance=1, description=for_rich(
                 f"{report.submission}: {points(report.score)}/{points(report.max_score)}"))
 
         result = grade_batch(
