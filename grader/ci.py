@@ -20,8 +20,9 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.check import ENTRY_FILE, SandboxKind, grade_submission, prepare
+from grader.check import SandboxKind, grade_submission, prepare
 from grader.errors import EXIT_OK, EXIT_TESTS_FAILED, GraderError
+from grader.intake import agent_file
 from grader.report import Report, TestResult, student_view
 from grader.reports import write_reports
 from grader.reports.feedback import STATUS_WORDS, feedback_lines, points
@@ -95,11 +96,12 @@ def _append(path: Path, text: str) -> None:
 
 
 def entry_location(submission: Path, entry: str) -> Location:
-    """The file holding the submission's code and the line of ``def <entry>`` in it
-    (line 1 when there is no such line, or for an archive)."""
-    path = submission / ENTRY_FILE if submission.is_dir() else submission
+    """The file holding the submission's code (found by :mod:`grader.intake`'s rule, as
+    grading finds it) and the line of ``def <entry>`` in it (line 1 when there is no such
+    line, for an archive, or for a submission that cannot be graded)."""
+    path = agent_file(submission)
     line = 1
-    if path.suffix == ".py":
+    if path is not None:
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
@@ -109,7 +111,7 @@ def entry_location(submission: Path, entry: str) -> Location:
             if pattern.match(source_line):
                 line = number
                 break
-    return Location(file=_workflow_path(path), line=line)
+    return Location(file=_workflow_path(path or submission), line=line)
 
 
 def _workflow_path(path: Path) -> str:

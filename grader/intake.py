@@ -111,6 +111,24 @@ def submission_folder(path: Path) -> Iterator[Path]:
         yield _agent_folder(copy, staging / "unpacked")
 
 
+def agent_file(path: Path) -> Path | None:
+    """Where the rule finds the agent in ``path`` as given (to point at it, as a CI
+    annotation does): the ``.py`` file itself, or the file in the folder; None for an
+    archive, or a submission that is refused or missing."""
+    if path.suffix == ".py" and path.is_file() and not path.is_symlink():
+        return path
+    if path.is_symlink() or not path.is_dir():
+        return None
+    with tempfile.TemporaryDirectory(prefix="grader-intake-") as staging:
+        copy = Path(staging) / "given"
+        try:
+            _copy_tree(path, copy, _Budget())
+            found = find_agent(copy, zips=False)
+        except SubmissionRefused:
+            return None
+        return path / found.relative_to(copy)
+
+
 def _copy_given(path: Path, dest: Path) -> None:
     try:
         mode = os.lstat(path).st_mode

@@ -194,3 +194,22 @@ def test_gradescope_export_regraded_gives_the_same_scores(
 def _fresh_parents(folder: Path) -> Path:
     folder.mkdir(parents=True)
     return folder
+
+
+def test_ci_points_at_the_file_the_rule_picks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from grader.ci import Location, entry_location
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path))
+    code = b"import math\n\ndef alphabeta(game, state, depth): ...\n"
+    write(tmp_path / "nested", {"project/src/agent.py": code, "README.md": b""})
+    write(tmp_path / "solution", {"solution.py": code})
+    write(tmp_path / "linked", {"agent.py": code})
+    (tmp_path / "linked" / "x").symlink_to("/dev/zero")
+    assert entry_location(Path("nested"), "alphabeta") == Location(
+        "nested/project/src/agent.py", 3
+    )
+    assert entry_location(Path("solution"), "alphabeta") == Location("solution/solution.py", 3)
+    assert entry_location(Path("linked"), "alphabeta") == Location("linked", 1)  # refused
