@@ -107,6 +107,7 @@ def test_gradescope_results_have_the_documented_fields(hostile: tuple[str, Repor
     jsonschema.Draft202012Validator(RESULTS_SCHEMA).validate(results)
     assert [t["status"] for t in results["tests"]] == ["failed", "failed", "passed"]
     assert results["score"] == 1
+    no_controls("".join(t["output"] for t in results["tests"]))  # shown as text
 
 
 def test_junit_is_well_formed_and_valid(hostile: tuple[str, Report]) -> None:
