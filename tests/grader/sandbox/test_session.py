@@ -95,7 +95,8 @@ def nested(depth: int) -> str:
         '{{"run": {run}, "op": "actions", "s": {deep}}}',
         '{{"run": {run}, "op": "done", "value": {deep}, "action": "a1"}}',
         '{{"run": {run}, "op": "done", "value": 3, "action": {deep}}}',
-        '{{"run": {run}, "op": "done", "value": 3, "action": "a1", "local": [["actions", {deep}]]}}',
+        '{{"run": {run}, "op": "done", "value": 3, "action": "a1", '
+        '"local": [["actions", {deep}]]}}',
         '{{"run": {run}, "op": "result", "s": "x", "a": {deep}}}',
     ],
     ids=["state", "value", "action", "local", "result-action"],
