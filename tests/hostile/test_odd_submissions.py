@@ -7,6 +7,7 @@ nothing read through a link. The correct agent beside each one shows the batch g
 
 from __future__ import annotations
 
+import csv
 import json
 import shutil
 import tempfile
@@ -74,14 +75,18 @@ def test_a_batch_of_every_odd_submission_goes_on(
     says = {path.stem if path.suffix == ".zip" else path.name: phrase
             for path, phrase in (ODD[case](base) for case in CASES)}
     (base / "correct.py").write_bytes(CORRECT)
+    (base / "-C2-D2.py").write_bytes(CORRECT)  # a formula, if a spreadsheet reads it raw
     result = grade_batch(submissions=base, assignment=assignment, out=tmp_path / "out")
     by_name = {r.submission: r for r in result.reports}
-    assert set(by_name) == {*says, "correct"}
+    assert set(by_name) == {*says, "correct", "-C2-D2"}
     assert by_name["correct"].score == by_name["correct"].max_score
+    with (tmp_path / "out" / "gradebook.csv").open(newline="") as f:
+        cells = [row[0] for row in csv.reader(f)]
+    assert "'-C2-D2" in cells and "-C2-D2" not in cells
     for name, phrase in says.items():
         refused(by_name[name], phrase)
     rows = (tmp_path / "out" / "gradebook.csv").read_text().splitlines()
-    assert len(rows) == len(says) + 2
+    assert len(rows) == len(says) + 3
     assert result.grader_faults == []
 
 

@@ -16,6 +16,7 @@ import csv
 import io
 import json
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
@@ -213,3 +214,32 @@ def test_batch_summary_shows_ignored_names_escaped() -> None:
     lines = summary_lines(BatchResult(reports=[report], ignored=[text, "notes.txt"]))
     no_controls("\n".join(lines))
     assert lines[-1].startswith("not submissions, ignored: ") and "notes.txt" in lines[-1]
+
+
+COLOURFUL = """
+from pathlib import Path
+import runpy
+
+_correct = runpy.run_path(str(Path(__file__).with_name("correct.py")))
+
+
+def alphabeta(game, state, depth):
+    print("\\x1b[32msearching\\x1b[0m \\x07\\x00 done")
+    return _correct["alphabeta"](game, state, depth)
+"""
+
+
+def test_a_correct_agent_printing_colours_gives_valid_junit(tmp_path: Path) -> None:
+    """Through the real local sandbox: the prints reach junit.xml's system-out."""
+    from grader.check import grade_submission
+
+    repo = Path(__file__).resolve().parents[3]
+    (tmp_path / "agent.py").write_text(COLOURFUL)
+    shutil.copy(repo / "examples" / "alphabeta" / "correct.py", tmp_path / "correct.py")
+    report = grade_submission(submission=tmp_path, assignment="alphabeta",
+                              tests=["aima-fig5.2"])
+    assert report.all_passed and "\x1b[32m" in (report.tests[0].output or "")
+    text = junit_xml(report)
+    xmlschema.XMLSchema(str(JUNIT_XSD)).validate(text.encode("utf-8"))
+    out = ET.fromstring(text.encode("utf-8")).find("./testsuite/testcase/system-out")
+    assert out is not None and "\\x1b[32msearching" in (out.text or "")
