@@ -25,8 +25,10 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+import struct
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -41,6 +43,7 @@ MAX_BYTES = 20 * 1024 * 1024  # bytes of a submission's files, unpacked
 MAX_ENTRIES = 2000  # files and folders of a submission
 MAX_DEPTH = 16  # folders nested in a submission
 MAX_NAME = 128  # characters of one file or folder name
+MAX_LISTED = 10_000  # entries of one folder, those left out included
 SKIPPED = ("__pycache__", "__MACOSX")
 _CHUNK = 1 << 16
 _READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
@@ -215,11 +218,17 @@ def _copy_tree(top: Path, dest: Path, budget: _Budget) -> None:
 
 
 def _entries(fd: int) -> Iterator[os.DirEntry[str]]:
+    """A folder's entries by name; refused past :data:`MAX_LISTED` (left-out ones too)."""
     try:
         with os.scandir(fd) as found:
-            yield from sorted(islice(found, MAX_ENTRIES + 1), key=lambda e: e.name)
+            listed = list(islice(found, MAX_LISTED + 1))
     except OSError as exc:
         raise SubmissionRefused(f"cannot list a folder ({exc.strerror})") from None
+    if len(listed) > MAX_LISTED:
+        raise SubmissionRefused(
+            f"a folder holds more than {MAX_LISTED} entries; submit only your agent's files"
+        )
+    yield from sorted(listed, key=lambda e: e.name)
 
 
 def _open_dir(name: str, dir_fd: int, rel: PurePosixPath) -> int:
@@ -245,34 +254,22 @@ def _unzip(archive: Path, dest: Path, budget: _Budget) -> None:
     except SubmissionRefused:
         raise
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
-            OSError, ValueError, RuntimeError) as exc:
+            OSError, ValueError, RuntimeError, zlib.error, struct.error) as exc:
         raise SubmissionRefused(
             f"the zip cannot be unpacked ({for_terminal(str(exc))[:120]}); make it again"
         ) from None
 
 
 def _unzip_member(z: zipfile.ZipFile, info: zipfile.ZipInfo, dest: Path, budget: _Budget) -> None:
-    raw = info.filename
-    parts = [p for p in raw.replace("\\", "/").split("/") if p]
-    if raw.startswith(("/", "\\")) or not parts or any(p in (".", "..") for p in parts) or (
-        "\0" in raw or ":" in parts[0]
-    ):
-        raise SubmissionRefused(f"the zip names {_shown(raw)}, a path outside it; make it again")
-    if any(_skipped(p) for p in parts):
+    rel = _member_path(info)
+    if rel is None:
         return
-    rel = PurePosixPath(*parts)
     budget.entry(rel)
-    kind = stat.S_IFMT(info.external_attr >> 16)
-    if kind == stat.S_IFLNK:
-        raise SubmissionRefused(f"the zip holds a link, {_shown(raw)}; zip the file itself")
-    if info.flag_bits & _ENCRYPTED:
-        raise SubmissionRefused(f"{_shown(raw)} is encrypted in the zip; zip it without a password")
     target = dest / rel
-    for parent in reversed(target.relative_to(dest).parents[:-1]):
-        folder = dest / parent
-        if folder.is_file():
+    for parent in reversed(rel.parents[:-1]):  # its folders, made as folders
+        if (dest / parent).is_file():
             raise SubmissionRefused(f"the zip holds {_shown(str(parent))} as a file and a folder")
-        folder.mkdir(exist_ok=True)
+        (dest / parent).mkdir(exist_ok=True)
     if info.is_dir():
         if target.is_file():
             raise SubmissionRefused(f"the zip holds {_shown(str(rel))} as a file and a folder")
@@ -286,6 +283,24 @@ def _unzip_member(z: zipfile.ZipFile, info: zipfile.ZipInfo, dest: Path, budget:
         while chunk := source.read(_CHUNK):
             budget.take(len(chunk))
             out.write(chunk)
+
+
+def _member_path(info: zipfile.ZipInfo) -> PurePosixPath | None:
+    """Where a member goes, relative to the unpacked folder; None if it is left out.
+    Refuses a path outside the archive, a link and an encrypted member."""
+    raw = info.filename
+    parts = [p for p in raw.replace("\\", "/").split("/") if p]
+    if raw.startswith(("/", "\\")) or not parts or any(p in (".", "..") for p in parts) or (
+        "\0" in raw or ":" in parts[0]
+    ):
+        raise SubmissionRefused(f"the zip names {_shown(raw)}, a path outside it; make it again")
+    if any(_skipped(p) for p in parts):
+        return None
+    if stat.S_IFMT(info.external_attr >> 16) == stat.S_IFLNK:
+        raise SubmissionRefused(f"the zip holds a link, {_shown(raw)}; zip the file itself")
+    if info.flag_bits & _ENCRYPTED:
+        raise SubmissionRefused(f"{_shown(raw)} is encrypted in the zip; zip it without a password")
+    return PurePosixPath(*parts)
 
 
 def _agent_folder(copy: Path, unpacked: Path) -> Path:
