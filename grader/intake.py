@@ -150,25 +150,28 @@ def _copy_given(path: Path, dest: Path) -> None:
         )
     dest.mkdir()
     if path.suffix == ".py":
-        _copy_file(str(path), None, dest / ENTRY_FILE, budget)
+        _copy_file(str(path), None, dest / ENTRY_FILE, budget, shown=path.name)
     else:
         archive = dest.parent / "archive.zip"
-        _copy_file(str(path), None, archive, _Budget())
+        _copy_file(str(path), None, archive, _Budget(), shown=path.name)
         _unzip(archive, dest, budget)
         archive.unlink()
 
 
-def _copy_file(name: str, dir_fd: int | None, dest: Path, budget: _Budget) -> None:
-    """Copy one regular file, opened without following a link, within the budget."""
+def _copy_file(
+    name: str, dir_fd: int | None, dest: Path, budget: _Budget, *, shown: str
+) -> None:
+    """Copy one regular file, opened without following a link, within the budget;
+    ``shown`` names it in a refusal."""
     try:
         fd = os.open(name, _READ_FLAGS, dir_fd=dir_fd)
     except OSError as exc:
-        raise SubmissionRefused(f"cannot read {_shown(name)} ({exc.strerror})") from None
+        raise SubmissionRefused(f"cannot read {_shown(shown)} ({exc.strerror})") from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise SubmissionRefused(f"{_shown(name)} is not a regular file; leave it out")
+            raise SubmissionRefused(f"{_shown(shown)} is not a regular file; leave it out")
         with dest.open("xb") as out:
-            while chunk := _read(fd, name):
+            while chunk := _read(fd, shown):
                 budget.take(len(chunk))
                 out.write(chunk)
     finally:
@@ -211,7 +214,7 @@ def _copy_tree(top: Path, dest: Path, budget: _Budget) -> None:
                 (dest / child).mkdir()
                 stack.append((sub_fd, child, _entries(sub_fd)))
             else:
-                _copy_file(entry.name, fd, dest / child, budget)
+                _copy_file(entry.name, fd, dest / child, budget, shown=str(child))
     finally:
         for fd, _, _ in stack:
             os.close(fd)
