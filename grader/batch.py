@@ -34,6 +34,7 @@ from grader.reports.gradebook import gradebook_csv
 from grader.reports.html import TestTree, trees_of
 from grader.sandbox.base import RunRequest, RunResult, Sandbox
 from grader.scoring import score_run
+from grader.sinks import for_terminal
 
 GRADEBOOK = "gradebook.csv"
 SUBMISSIONS = "submissions"
@@ -366,13 +367,13 @@ def summary_lines(result: BatchResult, bins: int = 10) -> list[str]:
     faulted = [r for r in reports if r.grader_faults]
     if faulted:
         lines.append("grader faults, not charged (run again with --resume to regrade): "
-                     + "; ".join(f"{r.submission} ({', '.join(r.grader_faults)})"
+                     + "; ".join(f"{for_terminal(r.submission)} ({', '.join(r.grader_faults)})"
                                  for r in faulted))
     if result.stopped_by is not None:
         lines.append(f"stopped: {len(result.not_graded)} submission(s) not graded; "
                      "run again with --resume to grade them")
     if result.ignored:
-        lines.append("not submissions, ignored: " + ", ".join(result.ignored))
+        lines.append("not submissions, ignored: " + ", ".join(map(for_terminal, result.ignored)))
     return lines
 
 

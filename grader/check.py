@@ -8,12 +8,8 @@ for bad usage or input: a missing submission, an unknown test, a missing golden.
 from __future__ import annotations
 
 import hashlib
-import shutil
-import tempfile
 import time
-import zipfile
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -22,6 +18,7 @@ from grader.assignment import LoadedAssignment, TestSpec, load_assignment
 from grader.catalogue import CATALOGUE_FILE, load_catalogue
 from grader.errors import GraderError
 from grader.golden import Golden, load_golden
+from grader.intake import ENTRY_FILE, SubmissionRefused, submission_folder
 from grader.report import Report, TestResult, make_report
 from grader.sandbox.base import RunRequest, RunResult, Sandbox
 from grader.scoring import TestContext, score_run
@@ -29,8 +26,7 @@ from grader.tree import Tree, load_tree
 
 SandboxKind = Literal["local", "docker"]
 SandboxOpener = Callable[[SandboxKind, Path, int], Sandbox]
-ENTRY_FILE = "agent.py"
-ZIP_LIMIT = 20 * 1024 * 1024  # bytes a submission's archive may unpack to
+__all__ = ["ENTRY_FILE", "Prepared", "SandboxKind", "grade_submission", "prepare"]
 
 
 @dataclass(frozen=True)
@@ -71,16 +67,21 @@ def grade_submission(
     opener: SandboxOpener | None = None,
     name: str | None = None,
 ) -> Report:
-    """Grade ``submission`` (a ``.py`` file, a folder holding ``agent.py``, or a ``.zip`` of
-    either) on ``assignment`` (a built-in name, a folder, or :func:`prepare`'s result),
-    all tests or those named. The report names the submission ``name`` (default: its
-    file name)."""
+    """Grade ``submission`` (a ``.py`` file, a folder or a ``.zip``, where
+    :mod:`grader.intake`'s rule finds the agent) on ``assignment`` (a built-in name, a
+    folder, or :func:`prepare`'s result), all tests or those named. The report names the
+    submission ``name`` (default: its file name). A submission that cannot be graded as
+    given (a link, too big, no agent) gets a report whose every test is an ``error``
+    saying why."""
     started = time.perf_counter()
     ready = assignment if isinstance(assignment, Prepared) else prepare(
         assignment=assignment, tests=tests
     )
-    with _submission_folder(Path(submission)) as folder:
-        results = _run_all(opener, sandbox, folder, ready)
+    try:
+        with submission_folder(Path(submission)) as folder:
+            results = _run_all(opener, sandbox, folder, ready)
+    except SubmissionRefused as exc:
+        results = refused_results(ready, exc.message)
     return make_report(
         assignment=ready.loaded.name,
         submission=name or Path(submission).name,
@@ -88,6 +89,12 @@ def grade_submission(
         sandbox=sandbox,
         time_s=time.perf_counter() - started,
     )
+
+
+def refused_results(ready: Prepared, reason: str) -> list[TestResult]:
+    """Every test's result for a submission that cannot run: the student's ``error``."""
+    failed = RunResult(status="error", message=f"your submission cannot be graded: {reason}")
+    return [score_run(failed, c) for c in ready.contexts]
 
 
 def _open(
@@ -157,45 +164,3 @@ def _context(loaded: LoadedAssignment, spec: TestSpec) -> TestContext:
         algorithm=loaded.spec.reference_for(spec),
         time_limit=loaded.spec.test_time_limit(spec),
     )
-
-
-@contextmanager
-def _submission_folder(path: Path) -> Iterator[Path]:
-    """A folder holding the submission's ``agent.py``, made from a file or an archive."""
-    if not path.exists():
-        raise GraderError(f"{path}: no such submission; give a .py file or a folder with agent.py")
-    if path.is_dir():
-        if not (path / ENTRY_FILE).is_file():
-            raise GraderError(f"{path}: no {ENTRY_FILE} in this folder; name your module agent.py")
-        yield path
-        return
-    if path.suffix not in (".py", ".zip"):
-        raise GraderError(f"{path}: a submission is a .py file, a .zip, or a folder with agent.py")
-    tmp = Path(tempfile.mkdtemp(prefix="grader-submission-"))
-    try:
-        if path.suffix == ".py":
-            shutil.copyfile(path, tmp / ENTRY_FILE)
-            yield tmp
-        else:
-            yield _unzip(path, tmp)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
-def _unzip(path: Path, dest: Path) -> Path:
-    try:
-        with zipfile.ZipFile(path) as archive:
-            members = archive.infolist()
-            if sum(m.file_size for m in members) > ZIP_LIMIT:
-                raise GraderError(f"{path}: unpacks to more than {ZIP_LIMIT >> 20} MB")
-            for member in members:
-                target = (dest / member.filename).resolve()
-                if not target.is_relative_to(dest.resolve()):
-                    raise GraderError(f"{path}: {member.filename!r} points outside the archive")
-            archive.extractall(dest)
-    except zipfile.BadZipFile as exc:
-        raise GraderError(f"{path}: not a valid zip archive ({exc})") from None
-    agents = sorted(dest.rglob(ENTRY_FILE), key=lambda p: len(p.parts))
-    if not agents:
-        raise GraderError(f"{path}: no {ENTRY_FILE} in the archive")
-    return agents[0].parent

@@ -20,12 +20,14 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.check import ENTRY_FILE, SandboxKind, grade_submission, prepare
+from grader.check import SandboxKind, grade_submission, prepare
 from grader.errors import EXIT_OK, EXIT_TESTS_FAILED, GraderError
+from grader.intake import agent_file
 from grader.report import Report, TestResult, student_view
 from grader.reports import write_reports
 from grader.reports.feedback import STATUS_WORDS, feedback_lines, points
 from grader.reports.markdown import markdown_summary
+from grader.sinks import for_terminal
 
 INDENT = "    "  # before every line of the block that student text may reach
 MAX_ANNOTATIONS = 10  # GitHub shows at most 10 error annotations of a step
@@ -94,11 +96,12 @@ def _append(path: Path, text: str) -> None:
 
 
 def entry_location(submission: Path, entry: str) -> Location:
-    """The file holding the submission's code and the line of ``def <entry>`` in it
-    (line 1 when there is no such line, or for an archive)."""
-    path = submission / ENTRY_FILE if submission.is_dir() else submission
+    """The file holding the submission's code (found by :mod:`grader.intake`'s rule, as
+    grading finds it) and the line of ``def <entry>`` in it (line 1 when there is no such
+    line, for an archive, or for a submission that cannot be graded)."""
+    path = agent_file(submission)
     line = 1
-    if path.suffix == ".py":
+    if path is not None:
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
@@ -108,7 +111,7 @@ def entry_location(submission: Path, entry: str) -> Location:
             if pattern.match(source_line):
                 line = number
                 break
-    return Location(file=_workflow_path(path), line=line)
+    return Location(file=_workflow_path(path or submission), line=line)
 
 
 def _workflow_path(path: Path) -> str:
@@ -133,7 +136,7 @@ def fresh_token(report: Report) -> str:
 def workflow_lines(report: Report, where: Location, *, token: str) -> list[str]:
     """The log of a CI run: the results inside a stop-commands block, then the
     annotations, the points line and Classroom's notices."""
-    body = [INDENT + line if line else "" for line in result_lines(report)]
+    body = [INDENT + for_terminal(line) if line else "" for line in result_lines(report)]
     notes = annotation_lines(report, where)
     total, most = points(report.score), points(report.max_score)
     summary = json.dumps(
@@ -201,7 +204,7 @@ def annotation_lines(report: Report, where: Location) -> list[str]:
 def _annotation(t: TestResult, where: Location) -> str:
     level = "warning" if t.status == "sandbox_error" else "error"
     title = f"{t.name}: {STATUS_WORDS[t.status]} ({points(t.score)}/{points(t.max_score)})"
-    message = (feedback_lines(t) or [STATUS_WORDS[t.status]])[0]
+    message = for_terminal((feedback_lines(t) or [STATUS_WORDS[t.status]])[0])
     props = _properties(file=where.file, line=str(where.line), title=title)
     return f"::{level} {props}::{escape_data(message)}"
 

@@ -7,7 +7,8 @@ The zip holds, at its root::
     assignment/        the whole assignment: hidden tests and their goldens included
     grader-src/        the grader's own packages (no tests) and a pyproject.toml
 
-In the container, :func:`run_autograder` grades ``/autograder/submission`` with the local
+In the container, :func:`run_autograder` grades ``/autograder/submission`` (the agent
+found in it by :mod:`grader.intake`'s rule, as ``grader grade`` finds it) with the local
 sandbox and writes ``/autograder/results/results.json``
 (:mod:`grader.reports.gradescope`; hidden tests are marked ``hidden`` there). It
 always writes a results file, even when the submission cannot be graded at all.
@@ -26,7 +27,7 @@ from pathlib import Path, PurePosixPath
 
 from grader.assignment import ASSIGNMENT_FILE, GOLDEN_DIR, LoadedAssignment, load_assignment
 from grader.build import build_assignment
-from grader.check import ENTRY_FILE, SandboxKind, grade_submission
+from grader.check import SandboxKind, grade_submission
 from grader.errors import GraderError
 
 ASSIGNMENT_DIR = "assignment"
@@ -159,24 +160,6 @@ sandboxes = ["Dockerfile", "*.py", "**/*.sh"]
 """
 
 
-def find_submission(folder: Path) -> Path:
-    """What to grade in Gradescope's submission folder: ``agent.py`` (at the top or the
-    shallowest below), else the only ``.py`` file, else the only ``.zip``."""
-    if not folder.is_dir():
-        raise GraderError(f"{folder}: no submission folder")
-    agents = sorted(folder.rglob(ENTRY_FILE), key=lambda p: (len(p.parts), str(p)))
-    if agents:
-        return agents[0].parent
-    for suffix in (".py", ".zip"):
-        found = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix == suffix)
-        if len(found) == 1:
-            return found[0]
-    raise GraderError(
-        f"no {ENTRY_FILE} in your submission; upload your agent as {ENTRY_FILE} "
-        "(or exactly one .py file)"
-    )
-
-
 def run_autograder(*, root: Path, sandbox: SandboxKind = "local") -> Path:
     """Grade ``root/submission`` on ``root/source/assignment`` into
     ``root/results/results.json``; return that path. A submission that cannot be graded
@@ -186,12 +169,11 @@ def run_autograder(*, root: Path, sandbox: SandboxKind = "local") -> Path:
     results = root / "results" / "results.json"
     results.parent.mkdir(parents=True, exist_ok=True)
     try:
-        submission = find_submission(root / "submission")
         report = grade_submission(
-            submission=submission,
+            submission=root / "submission",
             assignment=root / "source" / ASSIGNMENT_DIR,
             sandbox=sandbox,
-            name=submission.name,
+            name="submission",
         )
         text = gradescope_json(report)
     except GraderError as exc:

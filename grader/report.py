@@ -12,10 +12,11 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from grader.assignment import Check, Visibility
 from grader.errors import InputFileError
+from grader.sinks import encodable
 
 REPORT_FORMAT = "report/1"
 OUTPUT_LIMIT = 4000  # characters of a submission's prints kept per test
@@ -26,6 +27,12 @@ SandboxKind = Literal["local", "docker"]
 
 class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, frozen=True, extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _encodable(cls, data: Any) -> Any:
+        """A student's text may hold lone surrogates, which no writer can encode."""
+        return encodable(data)
 
 
 class CheckResult(_Strict):

@@ -93,8 +93,12 @@ _raw_decode = json.JSONDecoder().raw_decode
 
 
 def decode_json(text: str) -> Any:
-    """One compact JSON value that fills ``text``; ValueError otherwise."""
-    value, end = _raw_decode(text)
+    """One compact JSON value that fills ``text``; ValueError otherwise (nested too deep
+    to decode included)."""
+    try:
+        value, end = _raw_decode(text)
+    except RecursionError:
+        raise ValueError("a message nested too deeply") from None
     if end != len(text):
         raise ValueError("extra data after the message")
     return value

@@ -13,6 +13,7 @@ import click
 
 from grader import __version__
 from grader.errors import GraderError
+from grader.sinks import for_terminal
 
 FULL_GRADER_ONLY = ("reference", "assignments")  # packages a student's grader leaves out
 
@@ -53,7 +54,7 @@ def _click_error(exc: GraderError) -> click.ClickException:
         code = {"exit_code": exc.exit_code}
         kind = type(f"GraderExit{exc.exit_code}", (click.ClickException,), code)
         _CLICK_ERRORS[exc.exit_code] = kind
-    return kind(exc.message)
+    return kind(for_terminal(exc.message))  # it may quote a file name or a student's text
 
 
 _CLICK_ERRORS: dict[int, type[click.ClickException]] = {}

@@ -13,6 +13,7 @@ from grader.cli import main
 from grader.errors import EXIT_OK, EXIT_TESTS_FAILED
 from grader.report import Report, report_json, student_view
 from grader.reports.feedback import STATUS_WORDS, feedback_lines, points, total_line
+from grader.sinks import for_rich, for_terminal
 
 _STYLES = {
     "passed": "green",
@@ -82,15 +83,17 @@ def check(
 
 
 def print_report(report: Report, console: Console) -> None:
-    """The table of tests, each failure's explanation, and the total."""
-    table = Table(title=f"{report.assignment}: {report.submission}", title_justify="left")
+    """The table of tests, each failure's explanation, and the total; every string a
+    submission may have shaped is shown with its control characters escaped."""
+    title = for_rich(f"{report.assignment}: {report.submission}")
+    table = Table(title=title, title_justify="left")
     table.add_column("Test")
     table.add_column("Status")
     table.add_column("Points", justify="right")
     table.add_column("Time (s)", justify="right")
     for t in report.tests:
         table.add_row(
-            Text(t.name),
+            Text(for_terminal(t.name)),
             Text(STATUS_WORDS[t.status], style=_STYLES[t.status]),
             f"{points(t.score)}/{points(t.max_score)}",
             f"{t.time_s:.3f}",
@@ -100,11 +103,12 @@ def print_report(report: Report, console: Console) -> None:
         lines = feedback_lines(t)
         if not lines:
             continue
-        console.print(Text(f"{t.name}:", style="bold"))
+        console.print(Text(for_terminal(f"{t.name}:"), style="bold"))
         for line in lines:
-            console.print(Text(f"  {line}"))
+            console.print(Text(for_terminal(f"  {line}")))
         if t.output:
             console.print(Text("  your output:", style="dim"))
-            console.print(Text("    " + t.output.rstrip().replace("\n", "\n    "), style="dim"))
+            output = for_terminal(t.output.rstrip()).replace("\n", "\n    ")
+            console.print(Text("    " + output, style="dim"))
     style = "bold green" if report.all_passed else "bold red"
-    console.print(Text(total_line(report), style=style))
+    console.print(Text(for_terminal(total_line(report)), style=style))

@@ -20,6 +20,7 @@ from grader.batch import BatchResult, Stop, Watch, grade_batch, summary_lines
 from grader.cli import main
 from grader.errors import GraderFaults, Interrupted, Terminated
 from grader.reports.feedback import STATUS_WORDS, points
+from grader.sinks import for_rich, for_terminal
 
 if TYPE_CHECKING:
     from grader.report import Report
@@ -94,8 +95,9 @@ def _raise_for(result: BatchResult) -> None:
         )
     if result.grader_faults:
         raise GraderFaults(
-            f"the grader failed to run tests of {', '.join(result.grader_faults)} (not their "
-            "fault); run again with --resume to regrade them"
+            "the grader failed to run tests of "
+            f"{', '.join(map(for_terminal, result.grader_faults))} (not their fault); "
+            "run again with --resume to regrade them"
         )
 
 
@@ -139,7 +141,8 @@ def _outcome(report: Report) -> str:
     """``ann: 7/10 points (2 failed, 1 timed out)``."""
     counts = Counter(t.status for t in report.tests if not t.passed)
     what = ", ".join(f"{n} {STATUS_WORDS[s]}" for s, n in sorted(counts.items()))
-    return (f"{report.submission}: {points(report.score)}/{points(report.max_score)} points"
+    return (f"{for_terminal(report.submission)}: "
+            f"{points(report.score)}/{points(report.max_score)} points"
             + (f" ({what})" if what else ""))
 
 
@@ -182,5 +185,6 @@ class _Bar(Watch):
             self._show(advance=1)
 
     def _show(self, advance: int) -> None:
-        shown = ", ".join(self.running[:4]) + (" ..." if len(self.running) > 4 else "")
+        shown = ", ".join(map(for_rich, self.running[:4])) + (
+            " ..." if len(self.running) > 4 else "")
         self.bar.update(self.task, advance=advance, description=f"now: {shown}" if shown else "")

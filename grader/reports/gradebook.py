@@ -1,6 +1,10 @@
 """The CSV gradebook: one row per submission; per test, its points and beside them its status
 (passed, failed, timeout, memory, error, sandbox_error), as otter's and Gradescope's
-exports do; the total is ``score``."""
+exports do; the total is ``score``.
+
+Every cell passes :func:`grader.sinks.for_csv`, so a submission named ``-C2-D2`` or
+``=HYPERLINK(...)`` is text in a spreadsheet, never a formula.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from pathlib import Path
 from grader.errors import GraderError
 from grader.report import Report
 from grader.reports.feedback import points
+from grader.sinks import for_csv
 
 FIXED_COLUMNS = ("submission", "score", "max_score", "passed", "failed", "grader_faults")
 STATUS_SUFFIX = " status"  # the column beside a test's points: "<test> status"
@@ -46,9 +51,9 @@ def gradebook_csv(reports: Iterable[Report], test_names: Sequence[str]) -> str:
     """The whole gradebook as CSV text."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(gradebook_header(test_names))
+    writer.writerow([for_csv(c) for c in gradebook_header(test_names)])
     for report in reports:
-        writer.writerow(gradebook_row(report, test_names))
+        writer.writerow([for_csv(c) for c in gradebook_row(report, test_names)])
     return out.getvalue()
 
 

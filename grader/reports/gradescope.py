@@ -1,7 +1,9 @@
 """Gradescope's ``results.json``: the documented top-level and per-test fields.
 
 Hidden tests are marked ``"visibility": "hidden"`` (instructors see them; students do
-not). The submission's prints stay in each test's output; stdout is hidden.
+not). The submission's prints stay in each test's output; stdout is hidden. Outputs are
+plain text (``output_format: text``) with control characters shown as escapes
+(:func:`grader.sinks.for_terminal`).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any
 
 from grader.report import Report
 from grader.reports.feedback import describe_test, total_line
+from grader.sinks import for_terminal
 
 TOP_FIELDS = frozenset(
     {"score", "execution_time", "output", "output_format", "visibility", "stdout_visibility",
@@ -31,7 +34,7 @@ def gradescope_results(report: Report) -> dict[str, Any]:
             "score": t.score,
             "max_score": t.max_score,
             "status": "passed" if t.passed else "failed",
-            "output": describe_test(t),
+            "output": for_terminal(describe_test(t)),
             "output_format": "text",
             "visibility": "hidden" if t.visibility == "hidden" else "visible",
             "extra_data": {"status": t.status, "time_s": t.time_s},

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +21,7 @@ from grader.errors import GraderError
 from grader.positions import SearchRun
 from grader.report import Report, TestResult
 from grader.reports.feedback import STATUS_WORDS, points, total_line
+from grader.sinks import for_html
 from grader.svg import COMPARE_LOOKS, DIVERGENCE, EXPECTED_RING, LOOKS, draw_svg
 from grader.tree import Tree
 
@@ -103,11 +103,11 @@ def html_report(
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
-        f"<header><h1>{escape(title)}</h1>",
-        f'<p class="total">{escape(total_line(report))}</p>',
-        f'<p class="meta">{escape(_meta(report))}</p>',
-        f'<p class="copy">{escape(note)}</p></header>' if note else "</header>",
+        f"<title>{for_html(title)}</title><style>{_CSS}</style></head><body>",
+        f"<header><h1>{for_html(title)}</h1>",
+        f'<p class="total">{for_html(total_line(report))}</p>',
+        f'<p class="meta">{for_html(_meta(report))}</p>',
+        f'<p class="copy">{for_html(note)}</p></header>' if note else "</header>",
         _summary(report),
         _legend(),
     ]
@@ -131,7 +131,8 @@ def _anchor(test: TestResult) -> str:
 
 def _badge(status: str) -> str:
     colour = _STATUS_COLOURS.get(status, "#555")
-    return f'<span class="badge" style="background:{colour}">{escape(STATUS_WORDS[status])}</span>'
+    words = for_html(STATUS_WORDS[status])
+    return f'<span class="badge" style="background:{colour}">{words}</span>'
 
 
 def _summary(report: Report) -> str:
@@ -139,10 +140,10 @@ def _summary(report: Report) -> str:
     for t in report.tests:
         message = t.message or ""
         rows.append(
-            f'<tr><td><a href="#{escape(_anchor(t), quote=True)}">{escape(t.name)}</a></td>'
+            f'<tr><td><a href="#{for_html(_anchor(t))}">{for_html(t.name)}</a></td>'
             f"<td>{_badge(t.status)}</td>"
             f'<td class="num">{points(t.score)}/{points(t.max_score)}</td>'
-            f"<td>{escape(message)}</td></tr>"
+            f"<td>{for_html(message)}</td></tr>"
         )
     head = "<tr><th>Test</th><th>Status</th><th>Points</th><th>What went wrong</th></tr>"
     return f'<table class="summary">{head}{"".join(rows)}</table>'
@@ -165,7 +166,7 @@ def _legend() -> str:
          "what the reference visits there"),
         ('<span class="sw mark-collapsed">… n</span>', "n positions no search visited"),
     ]
-    items = "".join(f"<li>{sw}{escape(label)}</li>" for sw, label in looks + shapes + marks)
+    items = "".join(f"<li>{sw}{for_html(label)}</li>" for sw, label in looks + shapes + marks)
     return (
         '<section id="legend" class="legend"><h2>How to read the trees</h2>'
         f"<ul>{items}</ul><p>Numbers are values at the test's depth: minimax (vectors for "
@@ -188,18 +189,18 @@ def _section(
     report: Report, test: TestResult, drawn: TestTree | None, drawings: dict[str, str] | None
 ) -> str:
     parts = [
-        f'<section class="test" id="{escape(_anchor(test), quote=True)}">',
-        f"<h2>{escape(test.name)} {_badge(test.status)} "
+        f'<section class="test" id="{for_html(_anchor(test))}">',
+        f"<h2>{for_html(test.name)} {_badge(test.status)} "
         f'<span class="pts">{points(test.score)}/{points(test.max_score)} points</span></h2>',
     ]
     lines = [test.message] if test.message and not test.passed else []
     lines += test.feedback
     if lines:
         parts.append('<ul class="feedback">')
-        parts.extend(f"<li>{escape(line)}</li>" for line in lines)
+        parts.extend(f"<li>{for_html(line)}</li>" for line in lines)
         parts.append("</ul>")
     if test.detail:
-        parts.append(f'<pre class="detail">{escape(test.detail.rstrip())}</pre>')
+        parts.append(f'<pre class="detail">{for_html(test.detail.rstrip())}</pre>')
     parts.append(_compare(test))
     hidden_here = report.student_view and test.visibility == "hidden"  # not drawn
     if drawings is None or hidden_here:
@@ -210,7 +211,7 @@ def _section(
         parts.append(drawings[test.name])
     if test.output:
         parts.append(
-            f"<details><summary>What your code printed</summary><pre>{escape(test.output)}</pre>"
+            f"<details><summary>What your code printed</summary><pre>{for_html(test.output)}</pre>"
             "</details>"
         )
     parts.append("</section>")
@@ -228,8 +229,8 @@ def _compare(test: TestResult) -> str:
         differs = f in expected and f in got and want != have
         rows.append(
             f'<tr{" class=diff" if differs else ""}><th>{f}</th>'
-            f"<td>{escape(_cell(want, f in expected))}</td>"
-            f"<td>{escape(_cell(have, f in got))}</td></tr>"
+            f"<td>{for_html(_cell(want, f in expected))}</td>"
+            f"<td>{for_html(_cell(have, f in got))}</td></tr>"
         )
     head = "<tr><th></th><th>expected</th><th>yours</th></tr>"
     return f'<table class="compare">{head}{"".join(rows)}</table>'
@@ -265,9 +266,9 @@ def _drawing(report: Report, test: TestResult, drawn: TestTree | None) -> str:
             maxn=drawn.algorithm == "maxn",
         )
     except GraderError as exc:
-        return f'<p class="note">Not drawn: {escape(exc.message)}</p>'
+        return f'<p class="note">Not drawn: {for_html(exc.message)}</p>'
     if drawing.divergence is not None:
-        notes.insert(0, f'<p class="divergence">{escape(drawing.divergence.sentence())}</p>')
+        notes.insert(0, f'<p class="divergence">{for_html(drawing.divergence.sentence())}</p>')
     if drawing.unplaced:
         notes.append(
             f'<p class="note">{drawing.unplaced} visit(s) fit no position of the tree (a node '
@@ -283,7 +284,7 @@ def _run_notes(test: TestResult, got: SearchRun | None) -> list[str]:
         why = f"your search did not finish ({STATUS_WORDS[test.status]})"
     else:
         why = "this test does not check the nodes you visit"
-    return [f'<p class="note">{escape(why)}: the tree shows the reference\'s search only.</p>']
+    return [f'<p class="note">{for_html(why)}: the tree shows the reference\'s search only.</p>']
 
 
 _CSS = """

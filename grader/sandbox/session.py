@@ -11,6 +11,7 @@ sandbox cannot make the grader's memory grow. Expected results never cross.
 
 from __future__ import annotations
 
+import reprlib
 import secrets
 import socket
 import time
@@ -73,7 +74,7 @@ class _Tokens:
     def resolve(self, token: Any) -> str:
         node_id = self.node.get(token) if isinstance(token, str) else None
         if node_id is None:
-            raise GameError(f"{str(token)[:40]!r} is not a state the game handed out in this run")
+            raise GameError(f"{_shown(token)} is not a state the game handed out in this run")
         return node_id
 
 
@@ -127,6 +128,10 @@ class Session:
         except ProtocolError as exc:
             self.broken = True
             return result("error", message=f"the sandbox broke the protocol: {exc}")
+        except RecursionError:  # a value the sandbox sent, nested too deep to look at
+            self.broken = True
+            return result("error", message="the sandbox broke the protocol: a message "
+                          "nested too deeply")
         except (SandboxLost, OSError):
             self.broken = self.lost = True
             return result("error", message="the submission's process ended during the search")
@@ -210,7 +215,7 @@ def _record_local(trace: Trace, tokens: _Tokens, local: Any) -> None:
                     tokens.resolve(call[1])
                 except GameError as exc:  # a token the game never handed out
                     raise ProtocolError(str(exc)) from None
-            raise ProtocolError(f"an unknown local call {str(call)[:60]}")
+            raise ProtocolError(f"an unknown local call {_shown(call)}")
         log(op)
         log(node_id)
 
@@ -252,16 +257,28 @@ def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
         if len(value) != players:
             return f"returned {len(value)} values; the game has {players} players"
     else:
-        return f"returned value {str(value)[:60]!r}, which is not a number"
+        return f"returned value {_shown(value)}, which is not a number"
     root = request.tree.nodes[request.tree.root]
     if action is not None and action not in root.actions:
         legal = ", ".join(root.actions) or "none"
-        return f"returned action {str(action)[:40]!r}, which is not legal at the root ({legal})"
+        return f"returned action {_shown(action)}, which is not legal at the root ({legal})"
     return None
 
 
 def _number(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 60
+
+
+def _shown(x: Any) -> str:
+    """A short picture of anything the sandbox sent: bounded in length and in nesting."""
+    try:
+        return _REPR.repr(x)
+    except (RecursionError, ValueError):  # a picture of it cannot be made
+        return f"a {type(x).__name__}"
 
 
 def _text(x: Any) -> str:

@@ -17,6 +17,7 @@ import os
 import shutil
 import socket
 import tempfile
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ import pytest
 
 import grader
 from grader.check import grade_submission
+from grader.reports import write_reports
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 CASES = Path(__file__).parent / "cases"
@@ -157,6 +159,9 @@ def test_hostile_case_gets_its_verdict(
     assert attacked.status == case.status, shown
     assert case.says in (attacked.message or ""), shown
     assert honest.status == case.then, f"{honest.status}: {honest.message}"
+    written = write_reports(report, tmp_path / "reports")  # whatever the case printed
+    ET.parse(tmp_path / "reports" / "junit.xml")  # well-formed
+    assert all(path.read_bytes().decode("utf-8") for path in written)
     assert fingerprint(PROJECT / "grader", PROJECT / "reference", assignment) == before
     assert leftover_processes(assignment) == []
     assert temp_folders() <= folders, "a sandbox left its folder behind"

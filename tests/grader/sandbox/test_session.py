@@ -84,6 +84,36 @@ def test_a_malformed_message_ends_the_run_as_error(peer: Peer, says: str, tree: 
     assert says in (result.message or "")
 
 
+def nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize("depth", [500, 900, 990, 5000])
+@pytest.mark.parametrize(
+    "template",
+    [
+        '{{"run": {run}, "op": "actions", "s": {deep}}}',
+        '{{"run": {run}, "op": "done", "value": {deep}, "action": "a1"}}',
+        '{{"run": {run}, "op": "done", "value": 3, "action": {deep}}}',
+        '{{"run": {run}, "op": "done", "value": 3, "action": "a1", '
+        '"local": [["actions", {deep}]]}}',
+        '{{"run": {run}, "op": "result", "s": "x", "a": {deep}}}',
+    ],
+    ids=["state", "value", "action", "local", "result-action"],
+)
+def test_a_deeply_nested_message_is_the_students_error(
+    template: str, depth: int, tree: Tree
+) -> None:
+    def peer(sock: socket.socket, run: dict[str, Any]) -> None:
+        line = template.format(run=run["run"], deep=nested(depth))
+        sock.sendall(line.encode() + b"\n")
+        sock.makefile("rb").readline()  # an answer to a state we sent, if any
+        send(sock, {"run": run["run"], "op": "done", "value": 3, "action": nested(depth)})
+
+    result = run_against(peer, tree)  # never raises: a grader fault would
+    assert result.status == "error", result.message
+
+
 def test_a_made_up_token_is_refused_and_the_run_goes_on(tree: Tree) -> None:
     def peer(sock: socket.socket, run: dict[str, Any]) -> None:
         reader = sock.makefile("rb")
