@@ -242,10 +242,11 @@ class DockerSandbox(Sandbox):
     def _start(self) -> Session:
         """Start a container and take its harness's connection on a listener of its own,
         which is closed at once: nothing else ever connects."""
-        self._name = f"search-grader-{secrets.token_hex(6)}"
-        path = self._sockets / f"{self._name}.sock"
+        token = secrets.token_hex(6)
+        self._name = f"search-grader-{token}"
+        path = self._sockets / f"{token}.sock"
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
-            listener.bind(str(path))
+            _bind(listener, path)
             try:
                 os.chmod(path, 0o666)  # the harness runs as nobody
                 listener.listen(1)
@@ -320,6 +321,16 @@ class DockerSandbox(Sandbox):
             shutil.rmtree(self._workdir, ignore_errors=True)
             if self._own_client:
                 self.client.close()
+
+
+def _bind(listener: socket.socket, path: Path) -> None:
+    """Bind to ``path`` through its folder's descriptor: a socket's path is limited to
+    about 100 bytes, and a temporary folder's may be longer."""
+    folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        listener.bind(f"/proc/self/fd/{folder}/{path.name}")
+    finally:
+        os.close(folder)
 
 
 def _accept(listener: socket.socket, container: Any) -> socket.socket:

@@ -11,7 +11,6 @@ import contextlib
 import socket
 import subprocess
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +20,12 @@ from click.testing import CliRunner
 from grader.check import grade_submission
 from grader.cli import main
 from grader.sandbox.base import RunRequest, RunResult
-from grader.sandbox.docker import OWNER_LABEL, DockerSandbox, docker_client, owner_id, sweep
+from grader.sandbox.docker import OWNER_LABEL, DockerSandbox, owner_id, sweep
 from grader.sandbox.image import (
     IMAGE_REPOSITORY,
     LABEL,
     OFFLINE_BASE,
     MirrorUnavailable,
-    build_image,
     context_files,
     debian_mirror,
     ensure_image,
@@ -51,22 +49,6 @@ GOOD = """
 def alphabeta(game, state, depth):
     return 3, game.actions(state)[0]
 """
-
-
-@pytest.fixture(scope="session")
-def client() -> Iterator[Any]:
-    client = docker_client()
-    yield client
-    client.close()
-
-
-@pytest.fixture(scope="session")
-def image(client: Any) -> str:
-    """The current sandbox image, built offline (from the cached base) if missing."""
-    try:
-        return build_image(client, offline=True)
-    except MirrorUnavailable as exc:
-        pytest.skip(f"the sandbox image cannot be built offline: {exc}")
 
 
 def submission(folder: Path, code: str) -> Path:
@@ -233,8 +215,6 @@ def test_a_bomb_is_stopped_and_the_next_test_runs(bomb: str, image: str, tmp_pat
         second = box.run(request(time_limit=3.0, depth=1))
     assert first.status in VERDICTS[bomb], (first.status, first.message)
     assert first.time_s < 10
-    if bomb == "fork" and "process(es) running" in (second.message or ""):
-        pytest.xfail("the harness, as PID 1, reaps killed processes without waiting for them")
     assert (second.status, second.value, second.action) == ("ok", 3, "a1"), second.message
     assert subprocess.run(["true"], check=False).returncode == 0  # the host can still fork
     assert not ours(client)
