@@ -216,8 +216,8 @@ class DockerSandbox(Sandbox):
             # the grader's own record first: a run it timed out is a timeout, whatever the
             # container's end; only a run whose sandbox went away is judged by how it ended
             ending = self._stop(settle=session.lost)
-            if session.lost:
-                if ending.memory:
+            if session.lost or (result.status == "timeout" and ending.memory):
+                if ending.memory:  # the cgroup counted an OOM kill before the deadline
                     result.status = "memory"
                 elif ending.cpu:
                     result.status = "timeout"
@@ -368,14 +368,40 @@ def _end(container: Any, settle_s: float) -> Ending:
     plain SIGKILL (137) is not a memory verdict: the submission can send one itself."""
     state = _state(container, settle_s)
     if state.get("Running", True):
+        memory = _oom_kills(container.id, state.get("Pid")) > 0
         with contextlib.suppress(Exception):
             container.kill()
-        return Ending(None, memory=False)
+        return Ending(None, memory=memory)
     code = state.get("ExitCode")
     memory = bool(state.get("OOMKilled")) or code == OOM_EXIT
     if not isinstance(code, int) or code == GONE_EXIT:
         code = None
     return Ending(code, memory=memory)
+
+
+def _oom_kills(container_id: str, pid: Any) -> int:
+    """The OOM kills a running container's memory cgroup counted, read from the host's
+    cgroup files (v1 or v2) through its PID 1; 0 where they cannot be read here."""
+    try:
+        lines = Path(f"/proc/{int(pid)}/cgroup").read_text().splitlines()
+    except (OSError, TypeError, ValueError):
+        return 0
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if container_id not in path:
+            continue  # not this container's PID 1 (another PID namespace's number)
+        if controllers == "memory":
+            counters = Path("/sys/fs/cgroup/memory", path.lstrip("/"), "memory.oom_control")
+        elif controllers == "":
+            counters = Path("/sys/fs/cgroup", path.lstrip("/"), "memory.events")
+        else:
+            continue
+        with contextlib.suppress(OSError, ValueError):
+            for row in counters.read_text().splitlines():
+                key, _, value = row.partition(" ")
+                if key == "oom_kill":
+                    return int(value)
+    return 0
 
 
 def _state(container: Any, settle_s: float) -> dict[str, Any]:

@@ -190,7 +190,7 @@ def test_a_loaded_batch_gets_only_honest_verdicts(image: str, tmp_path: Path,
     tests = [{"name": "fig52", "tree": "trees/fig52.tree.json", "depth": 2, "points": 1}]
     assignment = write_assignment(tmp_path / "assignment", {"fig52": FIG52}, tests)
     text = (assignment / "assignment.yaml").read_text()
-    (assignment / "assignment.yaml").write_text(text + "time_limit: 1.0\nmemory_mb: 64\n")
+    (assignment / "assignment.yaml").write_text(text + "time_limit: 2.0\nmemory_mb: 64\n")
     subs = tmp_path / "subs"
     subs.mkdir()
     for name, (code, _) in VERDICT_CASES.items():
