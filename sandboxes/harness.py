@@ -55,11 +55,6 @@ CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET = 0x00020000, 0x20000000, 0x40000000
 PR_SET_PDEATHSIG = 1
 NOBODY = 65534
 PR_SET_NO_NEW_PRIVS = 38
-PR_SET_DUMPABLE, PR_SET_CHILD_SUBREAPER = 4, 36
-POLLRDHUP = getattr(select, "POLLRDHUP", 0x2000)
-# how a watcher (``--watch``) ends: see watch()
-GONE_EXIT, OOM_EXIT, NORMAL_EXIT_MAX = 250, 251, 127
-OOM_COUNTERS = ("/sys/fs/cgroup/memory.events", "/sys/fs/cgroup/memory/memory.oom_control")
 
 
 class GameError(ValueError):
@@ -601,58 +596,6 @@ def isolate(link: Link) -> None:
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
-def watch(link: Link) -> None:
-    """As a container's PID 1: fork, and return in the child, which runs the submission.
-
-    This process runs no student code: it cannot be ptraced (not dumpable) and, as its
-    namespace's init, not be killed from inside. It exits, and the kernel ends every
-    process of the container with it, as soon as the grader's end of the socket closes
-    (``GONE_EXIT``: a grader that died leaves no container running), or once the child
-    has ended: with ``OOM_EXIT`` if the memory cgroup's own counter saw an OOM kill,
-    ``128 + N`` if signal N killed the child, else its exit code (at most 127).
-    """
-    libc = ctypes.CDLL(None, use_errno=True)
-    before = _oom_kills()
-    pid = os.fork()
-    if pid == 0:
-        global _watched
-        _watched = True
-        libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)  # orphans of the run are ours
-        with contextlib.suppress(OSError), open("/proc/self/oom_score_adj", "w") as f:
-            f.write("500")  # the memory hog, never the watcher, is the one to go
-        return
-    libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
-    poller = select.poll()
-    poller.register(link.read_fd, POLLRDHUP)  # only a hang-up wakes it, never data
-    child = -1
-    with contextlib.suppress(OSError, AttributeError):
-        child = os.pidfd_open(pid)
-        poller.register(child, select.POLLIN)
-    while True:
-        events = poller.poll(None if child >= 0 else 50)
-        if any(fd == link.read_fd for fd, _ in events):
-            os._exit(GONE_EXIT)
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-    if _oom_kills() > before:
-        os._exit(OOM_EXIT)
-    if os.WIFSIGNALED(status):
-        os._exit(128 + os.WTERMSIG(status))
-    os._exit(min(os.waitstatus_to_exitcode(status), NORMAL_EXIT_MAX))
-
-
-def _oom_kills() -> int:
-    """OOM kills the memory cgroup counted (cgroup v2 or v1); 0 where none can be read."""
-    for path in OOM_COUNTERS:
-        with contextlib.suppress(OSError, ValueError), open(path) as f:
-            for line in f:
-                key, _, value = line.partition(" ")
-                if key == "oom_kill":
-                    return int(value)
-    return 0
-
-
 def private_mounts(submission: str, hide: list[str]) -> str:
     """In our own mount and PID namespace (as root): a fresh /proc, the grader's folders
     hidden under empty read-only tmpfs, size-limited tmpfs on every world-writable place,
@@ -772,6 +715,66 @@ def _connect(path: str) -> Link:
             time.sleep(0.01)
     fd = sock.detach()
     return Link(fd, fd)
+
+
+# the watcher (``--watch``), a container's PID 1, and how it ends
+PR_SET_DUMPABLE, PR_SET_CHILD_SUBREAPER = 4, 36
+POLLRDHUP = getattr(select, "POLLRDHUP", 0x2000)
+# how a watcher (``--watch``) ends: see watch()
+GONE_EXIT, OOM_EXIT, NORMAL_EXIT_MAX = 250, 251, 127
+OOM_COUNTERS = ("/sys/fs/cgroup/memory.events", "/sys/fs/cgroup/memory/memory.oom_control")
+
+
+def watch(link: Link) -> None:
+    """As a container's PID 1: fork, and return in the child, which runs the submission.
+
+    This process runs no student code: it cannot be ptraced (not dumpable) and, as its
+    namespace's init, not be killed from inside. It exits, and the kernel ends every
+    process of the container with it, as soon as the grader's end of the socket closes
+    (``GONE_EXIT``: a grader that died leaves no container running), or once the child
+    has ended: with ``OOM_EXIT`` if the memory cgroup's own counter saw an OOM kill,
+    ``128 + N`` if signal N killed the child, else its exit code (at most 127).
+    """
+    libc = ctypes.CDLL(None, use_errno=True)
+    before = _oom_kills()
+    pid = os.fork()
+    if pid == 0:
+        global _watched
+        _watched = True
+        libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)  # orphans of the run are ours
+        with contextlib.suppress(OSError), open("/proc/self/oom_score_adj", "w") as f:
+            f.write("500")  # the memory hog, never the watcher, is the one to go
+        return
+    libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+    poller = select.poll()
+    poller.register(link.read_fd, POLLRDHUP)  # only a hang-up wakes it, never data
+    child = -1
+    with contextlib.suppress(OSError, AttributeError):
+        child = os.pidfd_open(pid)
+        poller.register(child, select.POLLIN)
+    while True:
+        events = poller.poll(None if child >= 0 else 50)
+        if any(fd == link.read_fd for fd, _ in events):
+            os._exit(GONE_EXIT)
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+    if _oom_kills() > before:
+        os._exit(OOM_EXIT)
+    if os.WIFSIGNALED(status):
+        os._exit(128 + os.WTERMSIG(status))
+    os._exit(min(os.waitstatus_to_exitcode(status), NORMAL_EXIT_MAX))
+
+
+def _oom_kills() -> int:
+    """OOM kills the memory cgroup counted (cgroup v2 or v1); 0 where none can be read."""
+    for path in OOM_COUNTERS:
+        with contextlib.suppress(OSError, ValueError), open(path) as f:
+            for line in f:
+                key, _, value = line.partition(" ")
+                if key == "oom_kill":
+                    return int(value)
+    return 0
 
 
 if __name__ == "__main__":
