@@ -108,16 +108,20 @@ def _owner_alive(owner: str) -> bool:
 
 def sweep(client: Any, *, everything: bool = False) -> list[str]:
     """Remove the sandbox containers whose grader is gone (all of them if ``everything``),
-    and their host folders; return their names."""
+    and their host folders; return their names. One listing, read as it is: the
+    containers of other graders may come and go meanwhile."""
     removed = []
-    for container in client.containers.list(all=True, filters={"label": f"{LABEL}=sandbox"}):
-        owner = container.labels.get(OWNER_LABEL, "")
+    for container in client.api.containers(all=True, filters={"label": f"{LABEL}=sandbox"}):
+        owner = (container.get("Labels") or {}).get(OWNER_LABEL, "")
         if not everything and owner and _owner_alive(owner):
             continue
-        folders = {Path(m["Source"]).parent for m in container.attrs.get("Mounts", [])}
-        with contextlib.suppress(Exception):
-            container.remove(force=True)
-            removed.append(container.name)
+        folders = {Path(m["Source"]).parent for m in container.get("Mounts") or []
+                   if m.get("Source")}
+        try:
+            client.api.remove_container(container["Id"], force=True)
+        except Exception:  # gone already, or the engine refused: the next start tries
+            continue
+        removed.append(str((container.get("Names") or [container["Id"]])[0]).lstrip("/"))
         for folder in folders:
             if folder.name.startswith(WORKDIR_PREFIX):
                 shutil.rmtree(folder, ignore_errors=True)

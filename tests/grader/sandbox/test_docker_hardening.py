@@ -218,11 +218,12 @@ def alphabeta(game, state, depth):
 """
 
 
-def owned_by(client: Any, pid: int, *, running: bool) -> list[Any]:
-    """Sandbox containers of the grader process ``pid`` (running ones, or all)."""
-    found = client.containers.list(all=not running, filters={"label": f"{LABEL}=sandbox"})
-    host = socket.gethostname()
-    return [c for c in found if c.labels.get(OWNER_LABEL, "").startswith(f"{host}:{pid}:")]
+def owned_by(client: Any, pid: int, *, running: bool) -> list[str]:
+    """Names of the sandbox containers of the grader process ``pid`` (running, or all)."""
+    found = client.api.containers(all=not running, filters={"label": f"{LABEL}=sandbox"})
+    prefix = f"{socket.gethostname()}:{pid}:"
+    return [c["Names"][0] for c in found
+            if (c.get("Labels") or {}).get(OWNER_LABEL, "").startswith(prefix)]
 
 
 def folders_of(tmp: Path, pid: int) -> list[Path]:
