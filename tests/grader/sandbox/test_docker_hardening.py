@@ -284,3 +284,31 @@ def test_a_grader_killed_outright_leaves_nothing_running(command: str, image: st
     assert after.returncode == 0, after.stdout + after.stderr
     assert owned_by(client, proc.pid, running=False) == []
     assert folders_of(tmp, proc.pid) == []
+
+
+# --- a container that fails to start ---------------------------------------------------
+
+
+@pytest.mark.docker
+def test_a_container_that_fails_to_start_is_tried_again(
+    image: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine refuses the first create (as a loaded engine may); the second works."""
+    import docker.errors
+    from docker.models.containers import ContainerCollection
+
+    folder = submission(tmp_path / "good", GOOD)
+    attempts: list[str] = []
+    real_create = ContainerCollection.create
+
+    def create_failing_once(self: Any, *args: Any, **kwargs: Any) -> Any:
+        attempts.append(kwargs["name"])
+        if len(attempts) == 1:
+            raise docker.errors.APIError("the engine is busy")
+        return real_create(self, *args, **kwargs)
+
+    monkeypatch.setattr(ContainerCollection, "create", create_failing_once)
+    with DockerSandbox(folder, image=image) as box:
+        result = box.run(request())
+    assert (result.status, result.value, result.action) == ("ok", 3, "a1"), result.message
+    assert len(attempts) == 2 and attempts[0] != attempts[1]
