@@ -13,6 +13,14 @@ sandbox and writes ``/autograder/results/results.json``
 (:mod:`grader.reports.gradescope`; hidden tests are marked ``hidden`` there). It
 always writes a results file, even when the submission cannot be graded at all.
 ``AUTOGRADER_ROOT`` moves the root (for tests); ``GRADER_PYTHON`` names the Python.
+
+Gradescope runs it as root in a container where namespaces usually cannot be made, so
+the walls are the file modes: before any student code runs, :func:`lock_down` makes
+everything of the autograder's (``source/``: the assignment with its hidden trees and
+goldens, the bundled grader and ``reference/``; the installed grader packages; the
+previous results in ``submission_metadata.json``; the results folder) readable by root
+only, and the sandbox runs the submission as user ``nobody``. The ``results.json`` is
+built from the student view: no hidden test's expected answer is ever in it.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from grader.assignment import ASSIGNMENT_FILE, GOLDEN_DIR, LoadedAssignment, loa
 from grader.build import build_assignment
 from grader.check import SandboxKind, grade_submission
 from grader.errors import GraderError
+from grader.report import student_view
 
 ASSIGNMENT_DIR = "assignment"
 SOURCE_DIR = "grader-src"
@@ -40,6 +49,8 @@ FALLBACK_DEPENDENCIES = (
 )
 EXECUTABLE = 0o755
 REGULAR = 0o644
+ROOT_ONLY = 0o700
+METADATA = "submission_metadata.json"  # Gradescope's: the student's previous results
 
 SETUP_SH = """\
 #!/usr/bin/env bash
@@ -51,6 +62,8 @@ apt-get install -y --no-install-recommends python3 python3-pip python3-venv
 python3 -m venv /autograder/venv
 /autograder/venv/bin/python -m pip install --upgrade pip
 /autograder/venv/bin/python -m pip install /autograder/source/grader-src
+# student code runs as nobody: the autograder's files are root's alone
+chmod -R go-rwx /autograder/source /autograder/venv/lib
 """
 
 RUN_AUTOGRADER = """\
@@ -168,6 +181,7 @@ def run_autograder(*, root: Path, sandbox: SandboxKind = "local") -> Path:
 
     results = root / "results" / "results.json"
     results.parent.mkdir(parents=True, exist_ok=True)
+    lock_down(root)
     try:
         report = grade_submission(
             submission=root / "submission",
@@ -175,7 +189,7 @@ def run_autograder(*, root: Path, sandbox: SandboxKind = "local") -> Path:
             sandbox=sandbox,
             name="submission",
         )
-        text = gradescope_json(report)
+        text = gradescope_json(student_view(report))
     except GraderError as exc:
         text = json.dumps(
             {"score": 0.0, "output": f"Your submission could not be graded: {exc.message}",
@@ -186,6 +200,28 @@ def run_autograder(*, root: Path, sandbox: SandboxKind = "local") -> Path:
     partial.write_text(text, encoding="utf-8")
     os.replace(partial, results)
     return results
+
+
+def lock_down(root: Path) -> list[Path]:
+    """As root, make the autograder's own files readable by root only (student code runs
+    as ``nobody``): ``source/``, the grader's installed packages, Gradescope's
+    ``submission_metadata.json`` and the results folder (the packages only where they
+    are installed under ``root``, as ``setup.sh`` does). Returns what it locked; as
+    another user, nothing (the sandbox cannot change user then: see its isolation)."""
+    if os.geteuid() != 0:
+        return []
+    import grader
+
+    places = [root / "source", root / METADATA, root / "results"]
+    packages = Path(grader.__file__).resolve().parents[1]
+    if packages.is_relative_to(root.resolve()):  # the autograder's venv, never a system's
+        places.append(packages)
+    locked = []
+    for place in places:
+        if place.exists() and not place.is_symlink():
+            place.chmod(ROOT_ONLY if place.is_dir() else 0o600)
+            locked.append(place)
+    return locked
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -525,13 +525,17 @@ def _thread_count() -> int:
         return 1
 
 
+_watched = False  # a watcher (``--watch``) is our parent and its namespace's PID 1
+
+
 def _kill_leftovers() -> int:
     """Kill every process the submission started during the run; return how many ran."""
     me, sid = os.getpid(), os.getsid(0)
+    alone = me == 1 or _watched  # every process of the namespace but init is the run's
     found = 0
     for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == me:
-            continue
+        if not entry.isdigit() or int(entry) == me or (_watched and entry == "1"):
+            continue  # ourselves, or the watcher
         try:
             with open(f"/proc/{entry}/stat", "rb") as f:
                 fields = f.read().rsplit(b")", 1)[1].split()
@@ -540,16 +544,16 @@ def _kill_leftovers() -> int:
         if fields[0] == b"Z":
             continue  # already dead, waiting to be reaped
         # PID 1 of its own namespace, with its own /proc: every other process is theirs
-        if me == 1 or int(fields[3]) == sid:
+        if alone or int(fields[3]) == sid:
             found += 1
             with contextlib.suppress(OSError):
                 os.kill(int(entry), signal.SIGKILL)
-    if me == 1 and found:  # -1 from PID 1 is every other process of the namespace
+    if alone and found:  # -1 is every other process of the namespace but its init
         with contextlib.suppress(OSError):
             os.kill(-1, signal.SIGKILL)
     # reap: in a namespace every orphan is our child, and SIGKILL cannot be refused
     with contextlib.suppress(ChildProcessError):
-        while os.waitpid(-1, 0 if me == 1 else os.WNOHANG)[0]:
+        while os.waitpid(-1, 0 if alone else os.WNOHANG)[0]:
             pass
     return found
 
@@ -681,8 +685,12 @@ def main(argv: list[str] | None = None) -> None:
                         help="as root: own mount, PID and network namespaces")
     parser.add_argument("--hide", action="append", default=[],
                         help="a folder to hide from the submission (with --isolate)")
+    parser.add_argument("--watch", action="store_true",
+                        help="as a container's PID 1: watch the grader's socket and the run")
     args = parser.parse_args(argv)
     link = Link(*args.fds) if args.fds else _connect(args.connect)
+    if args.watch and os.getpid() == 1:
+        watch(link)
     folder = args.submission
     if args.isolate and os.geteuid() == 0:
         try:
@@ -697,19 +705,80 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _connect(path: str) -> Link:
-    """A link over the grader's Unix socket, retried while the grader is not yet listening."""
+    """A link over the grader's Unix socket, retried while its file is not there yet (a
+    socket nobody listens on means its grader is gone: no retry)."""
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     deadline = time.monotonic() + 10
     while True:
         try:
             sock.connect(path)
             break
-        except OSError:
+        except FileNotFoundError:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.01)
     fd = sock.detach()
     return Link(fd, fd)
+
+
+# the watcher (``--watch``), a container's PID 1, and how it ends
+PR_SET_DUMPABLE, PR_SET_CHILD_SUBREAPER = 4, 36
+POLLRDHUP = getattr(select, "POLLRDHUP", 0x2000)
+# how a watcher (``--watch``) ends: see watch()
+GONE_EXIT, OOM_EXIT, NORMAL_EXIT_MAX = 250, 251, 127
+OOM_COUNTERS = ("/sys/fs/cgroup/memory.events", "/sys/fs/cgroup/memory/memory.oom_control")
+
+
+def watch(link: Link) -> None:
+    """As a container's PID 1: fork, and return in the child, which runs the submission.
+
+    This process runs no student code: it cannot be ptraced (not dumpable) and, as its
+    namespace's init, not be killed from inside. It exits, and the kernel ends every
+    process of the container with it, as soon as the grader's end of the socket closes
+    (``GONE_EXIT``: a grader that died leaves no container running), or once the child
+    has ended: with ``OOM_EXIT`` if the memory cgroup's own counter saw an OOM kill,
+    ``128 + N`` if signal N killed the child, else its exit code (at most 127).
+    """
+    libc = ctypes.CDLL(None, use_errno=True)
+    before = _oom_kills()
+    pid = os.fork()
+    if pid == 0:
+        global _watched
+        _watched = True
+        libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)  # orphans of the run are ours
+        with contextlib.suppress(OSError), open("/proc/self/oom_score_adj", "w") as f:
+            f.write("500")  # the memory hog, never the watcher, is the one to go
+        return
+    libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+    poller = select.poll()
+    poller.register(link.read_fd, POLLRDHUP)  # only a hang-up wakes it, never data
+    child = -1
+    with contextlib.suppress(OSError, AttributeError):
+        child = os.pidfd_open(pid)
+        poller.register(child, select.POLLIN)
+    while True:
+        events = poller.poll(None if child >= 0 else 50)
+        if any(fd == link.read_fd for fd, _ in events):
+            os._exit(GONE_EXIT)
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+    if _oom_kills() > before:
+        os._exit(OOM_EXIT)
+    if os.WIFSIGNALED(status):
+        os._exit(128 + os.WTERMSIG(status))
+    os._exit(min(os.waitstatus_to_exitcode(status), NORMAL_EXIT_MAX))
+
+
+def _oom_kills() -> int:
+    """OOM kills the memory cgroup counted (cgroup v2 or v1); 0 where none can be read."""
+    for path in OOM_COUNTERS:
+        with contextlib.suppress(OSError, ValueError), open(path) as f:
+            for line in f:
+                key, _, value = line.partition(" ")
+                if key == "oom_kill":
+                    return int(value)
+    return 0
 
 
 if __name__ == "__main__":

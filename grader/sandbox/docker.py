@@ -9,14 +9,27 @@ bind-mounted read-only; a second folder holds the Unix socket the grader listens
 which the harness connects to. A run that breaks the session (a timeout, a crash, the
 memory limit) kills and removes the container; the next run gets a fresh one.
 
-Every container carries the label ``search-grader=sandbox`` and its grader's host and
-PID, so that :func:`sweep` can remove what a crashed grader left behind without
-touching the containers of a grader still running.
+A seccomp profile of ours (``seccomp.json``, an allow-list) replaces Docker's default:
+sockets of the Unix family only (no vsock, netlink, packet, raw or IP sockets), no
+``io_uring``, no new namespaces. Each container gets a listener of its own, which is
+closed the moment the harness has connected: a second connection, from the submission
+or a stale one, is refused, never served. The harness runs under a watcher, the
+container's PID 1 (``--watch``), which ends the container as soon as the grader's end of
+the socket closes, so a grader killed outright leaves no container running; and which
+reads the memory cgroup's own OOM counter when the run ends, so that a memory verdict
+never rests on an exit code alone.
+
+Every container carries the label ``search-grader=sandbox`` and its grader's host, PID
+and start time, and so does each host folder (an ``owner`` file), so that :func:`sweep`
+can remove what a grader killed outright left behind without touching what a grader
+still running uses.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
+import json
 import math
 import os
 import secrets
@@ -32,16 +45,19 @@ from grader.errors import GraderError
 from grader.sandbox.base import RunRequest, RunResult, Sandbox, killed_by
 from grader.sandbox.image import LABEL, ensure_image
 from grader.sandbox.session import Session
+from sandboxes.harness import GONE_EXIT, OOM_EXIT
 
-OWNER_LABEL = "search-grader.owner"  # "<host>:<pid>" of the grader that made it
+OWNER_LABEL = "search-grader.owner"  # "<host>:<pid>:<start>" of the grader that made it
+OWNER_FILE = "owner"  # the same, in each host folder
 PIDS_LIMIT = 64  # processes and threads in the container, the harness included
-RUNTIME_MB = 32  # the interpreter and harness, on top of the submission's memory
+RUNTIME_MB = 40  # the interpreter, harness and watcher, on top of the submission's memory
+START_ATTEMPTS = 3  # a container that fails to start is tried again before it is a fault
+SECCOMP = Path(__file__).with_name("seccomp.json")
 CPU_HEADROOM_S = 10  # CPU seconds beyond the limit before the kernel kills
 CONNECT_TIMEOUT_S = 30.0  # for a container to start and its harness to connect
 ACCEPT_POLL_S = 0.5  # how often a container that has not connected yet is looked at
 TMP_OPTIONS = "size=64m"
 SOCKET_DIR = "/run/grader/sock"
-SOCKET_NAME = "harness.sock"
 SUBMISSION_DIR = "/submission"
 WORKDIR_PREFIX = "grader-docker-"
 SIGKILL_EXIT, SIGXCPU_EXIT = 128 + 9, 128 + 24
@@ -67,12 +83,21 @@ def docker_client() -> Any:
 
 
 def owner_id() -> str:
-    """This grader process, as the owner label of its containers."""
-    return f"{socket.gethostname()}:{os.getpid()}"
+    """This grader process, as the owner label of its containers and folders."""
+    return f"{socket.gethostname()}:{os.getpid()}:{_start_time(os.getpid())}"
+
+
+def _start_time(pid: int) -> str:
+    """When a process started (clock ticks since boot): a PID reused later differs."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return ""
 
 
 def _owner_alive(owner: str) -> bool:
-    host, _, pid = owner.rpartition(":")
+    host, _, rest = owner.partition(":")
+    pid, _, start = rest.partition(":")
     if host != socket.gethostname() or not pid.isdigit():
         return True  # another machine's grader: not ours to judge
     try:
@@ -81,40 +106,66 @@ def _owner_alive(owner: str) -> bool:
         return False
     except PermissionError:
         return True
-    return True
+    return not start or _start_time(int(pid)) in ("", start)
 
 
 def sweep(client: Any, *, everything: bool = False) -> list[str]:
     """Remove the sandbox containers whose grader is gone (all of them if ``everything``),
-    and their host folders; return their names."""
+    and their host folders; return their names. One listing, read as it is: the
+    containers of other graders may come and go meanwhile."""
     removed = []
-    for container in client.containers.list(all=True, filters={"label": f"{LABEL}=sandbox"}):
-        owner = container.labels.get(OWNER_LABEL, "")
+    for container in client.api.containers(all=True, filters={"label": f"{LABEL}=sandbox"}):
+        owner = (container.get("Labels") or {}).get(OWNER_LABEL, "")
         if not everything and owner and _owner_alive(owner):
             continue
-        folders = {Path(m["Source"]).parent for m in container.attrs.get("Mounts", [])}
-        with contextlib.suppress(Exception):
-            container.remove(force=True)
-            removed.append(container.name)
+        folders = {Path(m["Source"]).parent for m in container.get("Mounts") or []
+                   if m.get("Source")}
+        try:
+            client.api.remove_container(container["Id"], force=True)
+        except Exception:  # gone already, or the engine refused: the next start tries
+            continue
+        removed.append(str((container.get("Names") or [container["Id"]])[0]).lstrip("/"))
         for folder in folders:
             if folder.name.startswith(WORKDIR_PREFIX):
                 shutil.rmtree(folder, ignore_errors=True)
+    sweep_folders()
+    return removed
+
+
+def sweep_folders(parent: Path | None = None) -> list[Path]:
+    """Remove this sandbox's host folders (in the temporary directory) whose grader is
+    gone; return them. A folder without an owner is being made: it stays."""
+    removed = []
+    for folder in Path(parent or tempfile.gettempdir()).glob(f"{WORKDIR_PREFIX}*"):
+        try:
+            owner = (folder / OWNER_FILE).read_text()
+        except OSError:
+            continue
+        if not _owner_alive(owner.strip()):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
     return removed
 
 
 @dataclass(frozen=True)
 class Ending:
-    """How a container ended: its exit code and whether the memory limit killed it."""
+    """How a container ended: its exit code (the watcher's, see ``sandboxes/harness.py``)
+    and whether its memory cgroup counted an OOM kill."""
 
     code: int | None
     memory: bool
+
+    @property
+    def cpu(self) -> bool:
+        """The kernel ended the run at its CPU time limit."""
+        return self.code == SIGXCPU_EXIT
 
     def describe(self, memory_mb: int) -> str | None:
         if self.memory:
             return f"ran out of memory (the limit is {memory_mb} MB)"
         if self.code is None:
             return None
-        if self.code == SIGXCPU_EXIT:
+        if self.cpu:
             return "used up its CPU time"
         if self.code > 128:  # 128 + N: killed by signal N
             return killed_by(self.code - 128)
@@ -150,6 +201,7 @@ class DockerSandbox(Sandbox):
         self._name: str | None = None  # of the container, known before it is created
         self._session: Session | None = None
         try:
+            (self._workdir / OWNER_FILE).write_text(owner_id())
             self._prepare()
         except BaseException:
             self.close()
@@ -161,67 +213,68 @@ class DockerSandbox(Sandbox):
             os.chmod(path, 0o755 if path.is_dir() else 0o644)
         self._sockets.mkdir(mode=0o755)
         os.chmod(self._sockets, 0o755)
-        self._listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        path = self._sockets / SOCKET_NAME
-        self._listener.bind(str(path))
-        os.chmod(path, 0o666)  # the harness runs as nobody
-        self._listener.listen(1)
 
     def run(self, request: RunRequest) -> RunResult:
         try:
-            session = self._session if self._session is not None else self._start()
+            session = self._session if self._session is not None else self._start_retried()
         except Exception as exc:
-            self._stop(inspect=False)
             return RunResult(status="sandbox_error",
                              message=f"could not start the docker sandbox: {exc}")
         result = session.run(request)
         if session.broken:
+            # the grader's own record first: a run it timed out is a timeout, whatever the
+            # container's end; only a run whose sandbox went away is judged by how it ended
             ending = self._stop(settle=session.lost)
-            reason = ending.describe(self.memory_mb) if session.lost else None
-            if ending.memory:
-                result.status = "memory"
-            elif reason and "CPU time" in reason:
-                result.status = "timeout"
-            if reason:
-                result.message = f"the submission's process {reason}"
+            if session.lost or (result.status == "timeout" and ending.memory):
+                if ending.memory:  # the cgroup counted an OOM kill before the deadline
+                    result.status = "memory"
+                elif ending.cpu:
+                    result.status = "timeout"
+                reason = ending.describe(self.memory_mb)
+                if reason:
+                    result.message = f"the submission's process {reason}"
         return result
 
+    def _start_retried(self) -> Session:
+        """A started container's session; a start that fails is tried again (a loaded
+        engine can be slow to start one) before it is the grader's fault."""
+        for attempt in range(1, START_ATTEMPTS + 1):
+            try:
+                return self._start()
+            except Exception:
+                self._stop(inspect=False)
+                if attempt == START_ATTEMPTS:
+                    raise
+                time.sleep(0.2 * attempt)
+        raise AssertionError("unreachable")
+
     def _start(self) -> Session:
-        self._name = f"search-grader-{secrets.token_hex(6)}"
-        self._container = self.client.containers.create(
-            self.image, name=self._name, **self._create_options()
-        )
-        self._container.start()
-        conn = self._accept(self._container)
+        """Start a container and take its harness's connection on a listener of its own,
+        which is closed at once: nothing else ever connects."""
+        token = secrets.token_hex(6)
+        self._name = f"search-grader-{token}"
+        path = self._sockets / f"{token}.sock"
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
+            _bind(listener, path)
+            try:
+                os.chmod(path, 0o666)  # the harness runs as nobody
+                listener.listen(1)
+                self._container = self.client.containers.create(
+                    self.image, name=self._name, **self._create_options(path.name)
+                )
+                self._container.start()
+                conn = _accept(listener, self._container)
+            finally:
+                path.unlink(missing_ok=True)
         self._session = Session.over_socket(conn)
         return self._session
 
-    def _accept(self, container: Any) -> socket.socket:
-        """The harness's connection; fails fast if the container dies before it."""
-        deadline = time.monotonic() + CONNECT_TIMEOUT_S
-        self._listener.settimeout(ACCEPT_POLL_S)
-        while True:
-            try:
-                conn, _ = self._listener.accept()
-                conn.settimeout(None)
-                return conn
-            except TimeoutError:
-                pass
-            container.reload()
-            state = container.attrs.get("State", {})
-            if not state.get("Running"):
-                raise RuntimeError(f"the container ended (code {state.get('ExitCode')}) "
-                                   "before its harness connected")
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the container's harness did not connect within "
-                                   f"{CONNECT_TIMEOUT_S:g} s")
-
-    def _create_options(self) -> dict[str, Any]:
+    def _create_options(self, socket_name: str) -> dict[str, Any]:
         memory = f"{self.memory_mb + RUNTIME_MB}m"
         options: dict[str, Any] = {
             "command": [
-                "python3", "-I", "-S", "/sandbox/harness.py",
-                "--connect", f"{SOCKET_DIR}/{SOCKET_NAME}", "--submission", SUBMISSION_DIR,
+                "python3", "-I", "-S", "/sandbox/harness.py", "--watch",
+                "--connect", f"{SOCKET_DIR}/{socket_name}", "--submission", SUBMISSION_DIR,
                 "--memory-mb", "0", "--cpu-s", str(self.cpu_s),
                 "--processes", "100000",  # per user, host-wide: pids_limit is the cap
             ],
@@ -234,7 +287,7 @@ class DockerSandbox(Sandbox):
             "read_only": True,
             "tmpfs": {"/tmp": TMP_OPTIONS},
             "cap_drop": ["ALL"],
-            "security_opt": ["no-new-privileges"],
+            "security_opt": ["no-new-privileges", f"seccomp={_seccomp_profile()}"],
             "user": "65534:65534",
             "working_dir": "/tmp",
             "log_config": {"type": "none"},
@@ -284,28 +337,90 @@ class DockerSandbox(Sandbox):
         try:
             self._stop(inspect=False)
         finally:
-            listener = getattr(self, "_listener", None)
-            if listener is not None:
-                listener.close()
             shutil.rmtree(self._workdir, ignore_errors=True)
             if self._own_client:
                 self.client.close()
 
 
+def _bind(listener: socket.socket, path: Path) -> None:
+    """Bind to ``path`` through its folder's descriptor: a socket's path is limited to
+    about 100 bytes, and a temporary folder's may be longer."""
+    folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        listener.bind(f"/proc/self/fd/{folder}/{path.name}")
+    finally:
+        os.close(folder)
+
+
+def _accept(listener: socket.socket, container: Any) -> socket.socket:
+    """The harness's connection; fails fast if the container dies before it."""
+    deadline = time.monotonic() + CONNECT_TIMEOUT_S
+    listener.settimeout(ACCEPT_POLL_S)
+    while True:
+        try:
+            conn, _ = listener.accept()
+            conn.settimeout(None)
+            return conn
+        except TimeoutError:
+            pass
+        container.reload()
+        state = container.attrs.get("State", {})
+        if not state.get("Running"):
+            raise RuntimeError(f"the container ended (code {state.get('ExitCode')}) "
+                               "before its harness connected")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the container's harness did not connect within "
+                               f"{CONNECT_TIMEOUT_S:g} s")
+
+
+@functools.cache
+def _seccomp_profile() -> str:
+    """Our seccomp profile, as the engine takes it: the JSON text itself."""
+    return json.dumps(json.loads(SECCOMP.read_text()), separators=(",", ":"))
+
+
 def _end(container: Any, settle_s: float) -> Ending:
     """Read how the container ended (killing it first if it still runs).
 
-    Nothing inside a container can SIGKILL its PID 1 (the harness), so a container that
-    ended on its own with code 137 was killed by the kernel: its memory cgroup was full.
-    ``OOMKilled`` says so too where the engine notices, which is not everywhere."""
+    The watcher, the container's PID 1, exits with ``OOM_EXIT`` when the memory cgroup's
+    own counter saw an OOM kill; ``OOMKilled`` says so too where the engine notices. A
+    plain SIGKILL (137) is not a memory verdict: the submission can send one itself."""
     state = _state(container, settle_s)
     if state.get("Running", True):
+        memory = _oom_kills(container.id, state.get("Pid")) > 0
         with contextlib.suppress(Exception):
             container.kill()
-        return Ending(None, memory=False)
+        return Ending(None, memory=memory)
     code = state.get("ExitCode")
-    memory = bool(state.get("OOMKilled")) or code == SIGKILL_EXIT
-    return Ending(code if isinstance(code, int) else None, memory=memory)
+    memory = bool(state.get("OOMKilled")) or code == OOM_EXIT
+    if not isinstance(code, int) or code == GONE_EXIT:
+        code = None
+    return Ending(code, memory=memory)
+
+
+def _oom_kills(container_id: str, pid: Any) -> int:
+    """The OOM kills a running container's memory cgroup counted, read from the host's
+    cgroup files (v1 or v2) through its PID 1; 0 where they cannot be read here."""
+    try:
+        lines = Path(f"/proc/{int(pid)}/cgroup").read_text().splitlines()
+    except (OSError, TypeError, ValueError):
+        return 0
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if container_id not in path:
+            continue  # not this container's PID 1 (another PID namespace's number)
+        if controllers == "memory":
+            counters = Path("/sys/fs/cgroup/memory", path.lstrip("/"), "memory.oom_control")
+        elif controllers == "":
+            counters = Path("/sys/fs/cgroup", path.lstrip("/"), "memory.events")
+        else:
+            continue
+        with contextlib.suppress(OSError, ValueError):
+            for row in counters.read_text().splitlines():
+                key, _, value = row.partition(" ")
+                if key == "oom_kill":
+                    return int(value)
+    return 0
 
 
 def _state(container: Any, settle_s: float) -> dict[str, Any]:

@@ -10,7 +10,9 @@ import shutil
 import stat
 import subprocess
 import sys
+import tempfile
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +117,7 @@ def test_zip_layout(autograder_zip: Path) -> None:
     assert not [n for n in names if n.startswith("grader-src/assignments/") and
                 n != "grader-src/assignments/__init__.py"]
     assert "pip install /autograder/source/grader-src" in setup
+    assert "chmod -R go-rwx /autograder/source /autograder/venv/lib" in setup
     check = subprocess.run(["bash", "-n"], input=setup, text=True, capture_output=True)
     assert check.returncode == 0, check.stderr
 
@@ -196,3 +199,100 @@ def test_bundle_pyproject_names_the_packages(autograder_zip: Path) -> None:
     assert any(d.startswith("pydantic") for d in data["project"]["dependencies"])
     include = data["tool"]["setuptools"]["packages"]["find"]["include"]
     assert {"grader*", "reference*", "sandboxes*", "assignments*"} == set(include)
+
+
+# --- what student code can reach -------------------------------------------------------
+
+PROBE = '''
+import json, os, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def probe():
+    """Try every file the test names, and the bundled reference; print what happened."""
+    with open(os.path.join(HERE, "targets.json")) as f:
+        targets = json.load(f)
+    for path in targets["files"]:
+        try:
+            with open(path) as f:
+                f.read()
+            print("READ", path)
+        except OSError as exc:
+            print("DENIED", path, exc.errno)
+    sys.path.insert(0, targets["grader_src"])
+    try:
+        import reference  # noqa: F401
+        print("READ reference")
+    except ImportError as exc:
+        print("DENIED reference", type(exc).__name__)
+    print("uid", os.getuid())
+'''
+
+
+def as_nobody_can_read(path: Path) -> bool:
+    done = subprocess.run(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                           "cat", str(path)], capture_output=True, check=False)
+    return done.returncode == 0
+
+
+@pytest.fixture
+def world_traversable_root() -> Iterator[Path]:
+    """An autograder root that user nobody could reach, as /autograder is: every parent
+    folder traversable (a test's own temporary folder is root's alone)."""
+    folder = Path(tempfile.mkdtemp(prefix="gradescope-root-", dir="/tmp"))
+    folder.chmod(0o755)
+    yield folder / "autograder"
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None,
+                    reason="Gradescope runs the autograder as root; needs setpriv")
+def test_student_code_cannot_read_the_autograder(world_traversable_root: Path,
+                                                 autograder_zip: Path) -> None:
+    root = world_traversable_root
+    source = unpack(autograder_zip, root)
+    root.chmod(0o755)
+    metadata = root / "submission_metadata.json"
+    metadata.write_text(json.dumps({"previous_submissions": [{"results": "PREVIOUS"}]}))
+    metadata.chmod(0o644)
+    goldens = sorted((source / "assignment" / "golden").glob("*.json"))
+    secrets_ = [*goldens, source / "assignment" / "assignment.yaml",
+                source / "grader-src" / "reference" / "minimax.py", metadata]
+    assert all(as_nobody_can_read(path) for path in secrets_)  # as Gradescope unpacks it
+    submission = root / "submission"
+    code = (REPO / "examples" / ASSIGNMENT / "correct.py").read_text()
+    (submission / "agent.py").write_text(code.replace(
+        "def minimax(game, state, depth):", "def minimax(game, state, depth):\n    probe()", 1)
+        + PROBE)
+    (submission / "targets.json").write_text(json.dumps(
+        {"files": [str(p) for p in secrets_], "grader_src": str(source / "grader-src")}))
+    done = run_autograder(root)
+    assert done.returncode == 0, done.stderr
+    assert not [path for path in secrets_ if as_nobody_can_read(path)]
+    results = json.loads((root / "results" / "results.json").read_text())
+    outputs = "\n".join(t["output"] for t in results["tests"])
+    assert "uid 65534" in outputs  # the submission ran, as nobody
+    assert "READ" not in outputs, outputs
+    assert f"DENIED {metadata}" in outputs
+    assert "PREVIOUS" not in json.dumps(results)
+
+
+def test_results_json_never_holds_a_hidden_tests_answer(tmp_path: Path,
+                                                         autograder_zip: Path) -> None:
+    from grader.check import grade_submission
+
+    root = tmp_path / "autograder"
+    unpack(autograder_zip, root)
+    wrong = REPO / "examples" / ASSIGNMENT / "depth_off_by_one.py"
+    shutil.copy(wrong, root / "submission" / "agent.py")
+    done = run_autograder(root)
+    assert done.returncode == 0, done.stderr
+    text = (root / "results" / "results.json").read_text()
+    full = grade_submission(submission=wrong, assignment=ASSIGNMENT, sandbox="local")
+    revealing = [line for t in full.tests if t.visibility == "hidden" and not t.passed
+                 for line in [*t.feedback, t.message or ""] if "expected" in line
+                 or line in t.feedback]
+    assert revealing  # the instructor's report does say what was expected
+    for line in revealing:
+        assert json.dumps(line)[1:-1] not in text, line

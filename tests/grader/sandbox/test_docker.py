@@ -11,7 +11,6 @@ import contextlib
 import socket
 import subprocess
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +20,12 @@ from click.testing import CliRunner
 from grader.check import grade_submission
 from grader.cli import main
 from grader.sandbox.base import RunRequest, RunResult
-from grader.sandbox.docker import OWNER_LABEL, DockerSandbox, docker_client, owner_id, sweep
+from grader.sandbox.docker import OWNER_LABEL, DockerSandbox, owner_id, sweep
 from grader.sandbox.image import (
     IMAGE_REPOSITORY,
     LABEL,
     OFFLINE_BASE,
     MirrorUnavailable,
-    build_image,
     context_files,
     debian_mirror,
     ensure_image,
@@ -53,22 +51,6 @@ def alphabeta(game, state, depth):
 """
 
 
-@pytest.fixture(scope="session")
-def client() -> Iterator[Any]:
-    client = docker_client()
-    yield client
-    client.close()
-
-
-@pytest.fixture(scope="session")
-def image(client: Any) -> str:
-    """The current sandbox image, built offline (from the cached base) if missing."""
-    try:
-        return build_image(client, offline=True)
-    except MirrorUnavailable as exc:
-        pytest.skip(f"the sandbox image cannot be built offline: {exc}")
-
-
 def submission(folder: Path, code: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "agent.py").write_text(textwrap.dedent(code))
@@ -80,10 +62,12 @@ def request(time_limit: float = 5.0, depth: int = 2) -> RunRequest:
                       time_limit=time_limit)
 
 
-def ours(client: Any) -> list[Any]:
-    """The sandbox containers this process owns, running or not."""
-    found = client.containers.list(all=True, filters={"label": f"{LABEL}=sandbox"})
-    return [c for c in found if c.labels.get(OWNER_LABEL) == owner_id()]
+def ours(client: Any) -> list[dict[str, Any]]:
+    """The sandbox containers this process owns, running or not, as the engine lists them
+    (one query: other graders' containers may come and go meanwhile)."""
+    found: list[dict[str, Any]] = client.api.containers(
+        all=True, filters={"label": f"{OWNER_LABEL}={owner_id()}"})
+    return found
 
 
 def run_once(folder: Path, image: str, **options: Any) -> RunResult:
@@ -233,8 +217,6 @@ def test_a_bomb_is_stopped_and_the_next_test_runs(bomb: str, image: str, tmp_pat
         second = box.run(request(time_limit=3.0, depth=1))
     assert first.status in VERDICTS[bomb], (first.status, first.message)
     assert first.time_s < 10
-    if bomb == "fork" and "process(es) running" in (second.message or ""):
-        pytest.xfail("the harness, as PID 1, reaps killed processes without waiting for them")
     assert (second.status, second.value, second.action) == ("ok", 3, "a1"), second.message
     assert subprocess.run(["true"], check=False).returncode == 0  # the host can still fork
     assert not ours(client)
@@ -269,7 +251,7 @@ def test_one_container_for_all_tests_and_none_after_close(image: str, tmp_path: 
     try:
         results = [box.run(request()) for _ in range(3)]
         running = ours(client)
-        mounts = [Path(m["Source"]) for c in running for m in c.attrs["Mounts"]]
+        mounts = [Path(m["Source"]) for c in running for m in c["Mounts"]]
         assert all(path.exists() for path in mounts)
     finally:
         box.close()
@@ -300,7 +282,7 @@ def test_sweep_removes_only_containers_of_dead_graders(image: str, client: Any) 
         removed = sweep(client)
         assert dead.name in removed
         assert alive.name not in removed
-        assert [c.name for c in ours(client)] == [alive.name]
+        assert [c["Names"] for c in ours(client)] == [[f"/{alive.name}"]]
         result = CliRunner().invoke(main, ["sandbox", "sweep", "--all"])
         assert result.exit_code == 0, result.output
         assert f"removed: {alive.name}" in result.output
