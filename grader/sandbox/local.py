@@ -1,50 +1,55 @@
-"""The ``local`` sandbox: the submission runs in a limited child process on this machine.
+"""The ``local`` sandbox: the submission runs in a confined child process on this machine.
 
-The child is the harness (``sandboxes/harness.py``) started with ``python3 -I`` in a
-throwaway folder that holds a copy of the submission and nothing else, with a scrubbed
-environment and two inherited pipes. Before it imports the submission it limits its
-memory, CPU time, file size, processes and open files, and, when the grader is root,
-drops to user ``nobody``. As root it also runs in its own PID, mount and network
-namespaces, so that nothing it starts can outlive it or reach the grader's processes,
-its files, or the network. A run that overruns its time is killed from here with
-everything it started; the next run gets a fresh child.
+The child is the harness (``sandboxes/harness.py``) started with ``python3 -I`` on a
+copy of the submission in a 0700 folder of the grader's, with a scrubbed environment and
+two inherited pipes. Where the machine allows (see :mod:`grader.sandbox.isolation`) it
+starts under ``bwrap`` as PID 1 of its own namespaces in a fresh read-only root; before
+it imports the submission it confines itself (limits, the drop from root to ``nobody``,
+the parent-death signal, a seccomp filter). A run that overruns its time ends by ending
+the harness's PID namespace (with limits only: its process group); the next run gets a
+fresh child.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import os
+import select
 import shutil
 import signal
 import subprocess
-import sys
-import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from grader.sandbox.base import RunRequest, RunResult, RunStatus, Sandbox
+from grader.sandbox.isolation import (
+    HARNESS_FILES,
+    LIMITS_ONLY,
+    NAMESPACES,
+    IsolationUnavailable,
+    bwrap_command,
+    harness_command,
+    harness_folder,
+    local_isolation,
+    make_undumpable,
+    owned_folder,
+    scrubbed_env,
+    sweep_dead_folders,
+)
 from grader.sandbox.session import Session
 
 PROCESSES = 64  # processes the submission's user may have
 CPU_HEADROOM_S = 10  # CPU seconds beyond the sum of time limits before the kernel kills
-
-
-def _grader_folders() -> list[Path]:
-    """The grader's own packages: goldens, references and trees live there."""
-    import assignments
-    import grader
-    import reference
-
-    return [Path(str(m.__file__)).resolve().parent for m in (grader, reference, assignments)]
+INFO_TIMEOUT_S = 30.0  # for bwrap to say which process is the namespace's PID 1
 
 
 def harness_path() -> Path:
     """The harness script shipped with the package."""
-    import sandboxes
-
-    return Path(sandboxes.__file__).resolve().parent / "harness.py"
+    return harness_folder() / "harness.py"
 
 
 class LocalSandbox(Sandbox):
@@ -57,17 +62,26 @@ class LocalSandbox(Sandbox):
         memory_mb: int = 256,
         cpu_s: float = 60.0,
         hide: Sequence[Path] = (),
+        require_isolation: bool = False,
     ) -> None:
         super().__init__(submission, memory_mb=memory_mb)
         self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
-        self.hide = [*_grader_folders(), *(Path(p).resolve() for p in hide)]
-        self._workdir = Path(tempfile.mkdtemp(prefix="grader-local-"))
+        del hide  # the namespaces show an allow-list; with limits only nothing is hidden
+        level, why = local_isolation()
+        if require_isolation and level != NAMESPACES:
+            raise IsolationUnavailable(f"the local sandbox cannot isolate here: {why}")
+        self.isolation = level
+        make_undumpable()
+        sweep_dead_folders()
+        self._workdir = owned_folder("local")  # 0700: no other sandbox reaches it
         self._folder = self._workdir / "submission"
         shutil.copytree(submission, self._folder, symlinks=False)
-        os.chmod(self._workdir, 0o755)
+        if level == LIMITS_ONLY:  # the harness reads the copy through its own path
+            os.chmod(self._workdir, 0o755)
         for path in [self._folder, *self._folder.rglob("*")]:
             os.chmod(path, 0o755 if path.is_dir() else 0o644)
         self._proc: subprocess.Popen[bytes] | None = None
+        self._init_pidfd: int | None = None  # the PID namespace's PID 1, the harness
         self._session: Session | None = None
         self._stderr: Any = None
 
@@ -86,31 +100,48 @@ class LocalSandbox(Sandbox):
     def _start(self) -> Session:
         to_child, from_us = os.pipe()
         from_child, to_us = os.pipe()
-        theirs = (to_child, to_us)
-        command = [
-            sys.executable, "-I", "-S", str(harness_path()),
-            "--fds", str(to_child), str(to_us), "--submission", str(self._folder),
-            "--memory-mb", str(self.memory_mb), "--cpu-s", str(self.cpu_s),
-            "--processes", str(PROCESSES),
-        ]
-        if os.geteuid() == 0:
-            command += ["--isolate", *(f"--hide={p}" for p in self.hide)]
+        theirs = [to_child, to_us]
+        isolated = self.isolation == NAMESPACES
+        command = [*harness_command(isolated=isolated, harness=harness_folder(),
+                                    submission=self._folder),
+                   "--fds", str(to_child), str(to_us), "--memory-mb", str(self.memory_mb),
+                   "--cpu-s", str(self.cpu_s), "--processes", str(PROCESSES),
+                   "--tag", str(self._workdir)]
+        info_read = None
+        if isolated:
+            info_read, info_write = os.pipe()
+            theirs.append(info_write)
+            command = [*bwrap_command(submission=self._folder, info_fd=info_write,
+                                      harness=self._harness_copy()), *command]
         self._stderr = open(self._workdir / "stderr.txt", "w+b")  # noqa: SIM115
         try:
             self._proc = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                 stderr=self._stderr, pass_fds=theirs, cwd=self._workdir,
-                env=_scrubbed_env(self._workdir), start_new_session=True,
+                env=scrubbed_env(Path("/tmp") if isolated else self._workdir),
+                start_new_session=True,
             )
         except BaseException:
-            for fd in (from_us, from_child):
-                os.close(fd)
+            for fd in (from_us, from_child, info_read):
+                if fd is not None:
+                    os.close(fd)
             raise
         finally:
             for fd in theirs:
                 os.close(fd)
+        if info_read is not None:
+            self._init_pidfd = _namespace_init(info_read)
         self._session = Session.over_pipes(from_child, from_us)
         return self._session
+
+    def _harness_copy(self) -> Path:
+        """The harness's files copied into the sandbox's own folder (once)."""
+        folder = self._workdir / "harness"
+        if not folder.exists():
+            folder.mkdir()
+            for name in HARNESS_FILES:
+                shutil.copyfile(harness_folder() / name, folder / name)
+        return folder
 
     def _stderr_tail(self) -> str:
         """The end of what the child wrote to its stderr (the harness's own last words)."""
@@ -134,8 +165,13 @@ class LocalSandbox(Sandbox):
             code: int | None = proc.wait(timeout=0.5 if lost else 0)
         except subprocess.TimeoutExpired:
             code = None
+        if self._init_pidfd is not None:  # its PID 1's death ends every process in it
+            with contextlib.suppress(OSError):
+                signal.pidfd_send_signal(self._init_pidfd, signal.SIGKILL)
+            os.close(self._init_pidfd)
+            self._init_pidfd = None
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
+            os.killpg(proc.pid, signal.SIGKILL)  # bwrap itself; with limits only, the harness
         proc.wait()
         if self._stderr is not None:
             self._stderr.close()
@@ -147,15 +183,27 @@ class LocalSandbox(Sandbox):
         shutil.rmtree(self._workdir, ignore_errors=True)
 
 
-
-def _scrubbed_env(home: Path) -> dict[str, str]:
-    return {
-        "PATH": "/usr/local/bin:/usr/bin:/bin",
-        "HOME": str(home),
-        "LANG": "C.UTF-8",
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONUNBUFFERED": "1",
-    }
+def _namespace_init(info_fd: int) -> int | None:
+    """A pidfd of the harness, PID 1 of the namespace, from what bwrap writes to
+    ``--info-fd``; None if bwrap failed before it (the session then finds it gone)."""
+    data = b""
+    deadline = time.monotonic() + INFO_TIMEOUT_S
+    try:
+        while time.monotonic() < deadline:
+            if not select.select([info_fd], [], [], deadline - time.monotonic())[0]:
+                break
+            chunk = os.read(info_fd, 4096)
+            if not chunk:
+                break
+            data += chunk
+            with contextlib.suppress(ValueError):
+                pid = int(json.loads(data)["child-pid"])
+                return os.pidfd_open(pid)
+    except (OSError, KeyError, TypeError):
+        return None
+    finally:
+        os.close(info_fd)
+    return None
 
 
 def _describe_exit(code: int | None) -> tuple[RunStatus, str] | None:

@@ -65,7 +65,7 @@ def facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def test_the_environment_is_scrubbed(facts: dict[str, Any]) -> None:
     assert set(facts["env"]) <= {"PATH", "HOME", "LANG", "PYTHONDONTWRITEBYTECODE",
-                                 "PYTHONUNBUFFERED", "LC_CTYPE"}
+                                 "PYTHONUNBUFFERED", "LC_CTYPE", "PWD"}
 
 
 def test_the_working_folder_holds_the_submission_alone(facts: dict[str, Any]) -> None:
