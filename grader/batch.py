@@ -27,6 +27,7 @@ from grader.reports import write_reports
 from grader.reports.gradebook import gradebook_csv
 from grader.reports.html import TestTree, trees_of
 from grader.sandbox.base import RunResult
+from grader.sandbox.isolation import IsolationUnavailable, require_isolation
 from grader.scoring import score_run
 
 GRADEBOOK = "gradebook.csv"
@@ -97,10 +98,14 @@ def grade_batch(
     resume: bool = False,
     progress: Progress | None = None,
     total: Callable[[int], None] | None = None,
+    allow_limits_only: bool = False,
 ) -> BatchResult:
-    """Grade every submission in ``submissions`` into ``out``; see the module's doc."""
+    """Grade every submission in ``submissions`` into ``out``; see the module's doc.
+    Refuses (IsolationUnavailable) to run student code in a local sandbox that can only
+    limit it, unless ``allow_limits_only``."""
     if jobs < 1:
         raise GraderError(f"--jobs must be at least 1, not {jobs}")
+    require_isolation(sandbox, allow_limits_only=allow_limits_only)
     entries, ignored = find_submissions(submissions)
     ready = prepare(assignment=assignment, hide=(submissions.resolve(), out.resolve()))
     (out / SUBMISSIONS).mkdir(parents=True, exist_ok=True)
@@ -120,7 +125,8 @@ def grade_batch(
         total(len(todo))
     with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade") as pool:
         trees = trees_of(ready)
-        futures = [pool.submit(_grade_one, e, ready, sandbox, out, trees) for e in todo]
+        futures = [pool.submit(_grade_one, e, ready, sandbox, out, trees, not allow_limits_only)
+                   for e in todo]
         for future in as_completed(futures):
             report = future.result()
             book.add(report)
@@ -131,12 +137,16 @@ def grade_batch(
 
 
 def _grade_one(
-    entry: Entry, ready: Prepared, sandbox: SandboxKind, out: Path, trees: Mapping[str, TestTree]
+    entry: Entry, ready: Prepared, sandbox: SandboxKind, out: Path,
+    trees: Mapping[str, TestTree], strict: bool = True,
 ) -> Report:
     try:
         report = grade_submission(
-            submission=entry.path, assignment=ready, sandbox=sandbox, name=entry.name
+            submission=entry.path, assignment=ready, sandbox=sandbox, name=entry.name,
+            require_isolation=strict,
         )
+    except IsolationUnavailable:
+        raise
     except GraderError as exc:  # not a submission we can run: a result, not a stop
         report = _unrunnable(entry, ready, sandbox, exc.message)
     _write_atomically(report, out / SUBMISSIONS / entry.name, trees)

@@ -22,7 +22,7 @@ from grader.assignment import LoadedAssignment, TestSpec, load_assignment
 from grader.errors import GraderError
 from grader.golden import Golden, load_golden
 from grader.report import Report, TestResult, make_report
-from grader.sandbox.base import RunRequest, RunResult, Sandbox
+from grader.sandbox.base import Isolation, RunRequest, RunResult, Sandbox
 from grader.scoring import TestContext, score_run
 from grader.tree import Tree, load_tree
 
@@ -67,49 +67,56 @@ def grade_submission(
     tests: Sequence[str] | None = None,
     opener: SandboxOpener | None = None,
     name: str | None = None,
+    require_isolation: bool = False,
 ) -> Report:
     """Grade ``submission`` (a ``.py`` file, a folder holding ``agent.py``, or a ``.zip`` of
     either) on ``assignment`` (a built-in name, a folder, or :func:`prepare`'s result),
     all tests or those named. The report names the submission ``name`` (default: its
-    file name)."""
+    file name) and the isolation the sandbox reached. ``require_isolation`` (instructor
+    modes): IsolationUnavailable rather than run student code with limits only."""
     started = time.perf_counter()
     ready = assignment if isinstance(assignment, Prepared) else prepare(
         assignment=assignment, tests=tests
     )
     with _submission_folder(Path(submission)) as folder:
-        results = _run_all(opener, sandbox, folder, ready)
+        results, isolation = _run_all(opener, sandbox, folder, ready, require_isolation)
     return make_report(
         assignment=ready.loaded.name,
         submission=name or Path(submission).name,
         tests=results,
         sandbox=sandbox,
         time_s=time.perf_counter() - started,
+        isolation=isolation,
     )
 
 
 def _open(
-    opener: SandboxOpener | None, kind: SandboxKind, folder: Path, ready: Prepared
+    opener: SandboxOpener | None, kind: SandboxKind, folder: Path, ready: Prepared,
+    require_isolation: bool,
 ) -> Sandbox:
     if opener is not None:
         return opener(kind, folder, ready.memory_mb)
     from grader.sandbox import open_sandbox
 
     return open_sandbox(
-        kind, folder, memory_mb=ready.memory_mb, cpu_s=ready.cpu_s, hide=ready.hide
+        kind, folder, memory_mb=ready.memory_mb, cpu_s=ready.cpu_s, hide=ready.hide,
+        require_isolation=require_isolation,
     )
 
 
 def _run_all(
-    opener: SandboxOpener | None, kind: SandboxKind, folder: Path, ready: Prepared
-) -> list[TestResult]:
+    opener: SandboxOpener | None, kind: SandboxKind, folder: Path, ready: Prepared,
+    require_isolation: bool = False,
+) -> tuple[list[TestResult], Isolation | None]:
     loaded, contexts = ready.loaded, ready.contexts
     try:
-        box = _open(opener, kind, folder, ready)
+        box = _open(opener, kind, folder, ready, require_isolation)
     except GraderError:
         raise
     except Exception as exc:  # the grader's own failure: no test is charged
         reason = f"could not start the {kind} sandbox: {type(exc).__name__}: {exc}"
-        return [score_run(RunResult(status="sandbox_error", message=reason), c) for c in contexts]
+        failed = RunResult(status="sandbox_error", message=reason)
+        return [score_run(failed, c) for c in contexts], None
     results: list[TestResult] = []
     with box:
         for ctx in contexts:
@@ -123,7 +130,7 @@ def _run_all(
                 conventions=ctx.spec.conventions(),
             )
             results.append(score_run(_run_one(box, request), ctx))
-    return results
+    return results, box.isolation
 
 
 def _run_one(box: Sandbox, request: RunRequest) -> RunResult:

@@ -8,7 +8,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from grader.cli import main
+from grader.cli import allow_limits_only_option, main
 from grader.reports.feedback import points
 
 
@@ -29,8 +29,10 @@ from grader.reports.feedback import points
               show_default=True, help="Where submissions run (instructors: docker).")
 @click.option("--resume", is_flag=True,
               help="Keep the reports already in OUT and grade only the rest.")
+@allow_limits_only_option
 def grade(
-    submissions: Path, assignment: str, out: Path, jobs: int, sandbox: str, resume: bool
+    submissions: Path, assignment: str, out: Path, jobs: int, sandbox: str, resume: bool,
+    allow_limits_only: bool,
 ) -> None:
     """Grade every submission in SUBMISSIONS (each .py file, .zip, or folder with agent.py).
 
@@ -41,6 +43,7 @@ def grade(
     Exit code 0 when the batch ran (whatever the scores), 2 on bad usage or input.
     """
     from grader.batch import grade_batch, summary_lines
+    from grader.sandbox.isolation import isolation_notice
 
     console = Console(stderr=True, highlight=False)
     columns = (TextColumn("grading"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -59,7 +62,12 @@ def grade(
             submissions=submissions, assignment=assignment, out=out, jobs=jobs,
             sandbox="docker" if sandbox == "docker" else "local", resume=resume,
             progress=advance, total=lambda n: bar.update(task, total=n),
+            allow_limits_only=allow_limits_only,
         )
     for line in summary_lines(result):
         click.echo(line)
     click.echo(f"gradebook: {out / 'gradebook.csv'}")
+    levels = {r.isolation for r in result.reports if r.isolation is not None}
+    for level in sorted(levels):
+        notice = isolation_notice(level)
+        click.echo(notice if notice is not None else f"isolation: {level}", err=True)

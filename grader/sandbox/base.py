@@ -19,7 +19,7 @@ from grader.tree import Tree
 
 RunStatus = Literal["ok", "timeout", "memory", "error", "sandbox_error"]
 # how the submission is kept from the grader and the machine (see grader.sandbox.isolation)
-Isolation = Literal["namespaces", "container", "limits only"]
+Isolation = Literal["namespaces", "container", "limits only"]  # as grader.report.Isolation
 
 
 @dataclass(frozen=True)

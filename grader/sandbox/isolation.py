@@ -193,6 +193,15 @@ def require_isolation(kind: str, *, allow_limits_only: bool) -> Isolation | None
     return level
 
 
+def isolation_notice(level: str | None) -> str | None:
+    """The terminal's warning for a run with limits only (None for any other level)."""
+    if level != LIMITS_ONLY:
+        return None
+    why = local_isolation()[1]
+    return (f"isolation: limits only ({why}): the submission ran with resource limits "
+            "alone and could read this machine's files and reach its network")
+
+
 def make_undumpable() -> None:
     """No process of the same user may ptrace the grader or open its /proc files."""
     with contextlib.suppress(OSError, AttributeError):
