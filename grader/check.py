@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import shutil
-import tempfile
 import time
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
@@ -23,6 +22,7 @@ from grader.errors import GraderError
 from grader.golden import Golden, load_golden
 from grader.report import Report, TestResult, make_report
 from grader.sandbox.base import Isolation, RunRequest, RunResult, Sandbox
+from grader.sandbox.isolation import owned_folder
 from grader.scoring import TestContext, score_run
 from grader.tree import Tree, load_tree
 
@@ -175,7 +175,7 @@ def _submission_folder(path: Path) -> Iterator[Path]:
         return
     if path.suffix not in (".py", ".zip"):
         raise GraderError(f"{path}: a submission is a .py file, a .zip, or a folder with agent.py")
-    tmp = Path(tempfile.mkdtemp(prefix="grader-submission-"))
+    tmp = owned_folder("submission")  # marked: a grader killed mid-run leaves it to the next
     try:
         if path.suffix == ".py":
             shutil.copyfile(path, tmp / ENTRY_FILE)

@@ -173,13 +173,16 @@ def _mapped_bytes() -> int:
         return 64 << 20
 
 
-def kill_leftovers() -> int:
+def kill_leftovers(*, namespace: bool) -> int:
     """Kill every process the submission started during the run; return how many ran.
 
-    As PID 1 of its own PID namespace (the isolated harness) every other process is the
-    submission's, whatever session or group it moved to; with limits only, those of the
-    harness's session (a process that left it is beyond reach: see the README)."""
+    In its own PID namespace (``namespace``: the harness under bwrap, whose PID 1 is
+    bwrap's own) every process but PID 1 and the harness is the submission's, whatever
+    session or group it moved to; with limits only, those of the harness's session (a
+    process that left it is beyond reach: see the README)."""
     me, sid = os.getpid(), os.getsid(0)
+    if namespace:
+        return _kill_namespace(me)
     found = 0
     for entry in os.listdir("/proc"):
         if not entry.isdigit() or int(entry) == me:
@@ -189,17 +192,28 @@ def kill_leftovers() -> int:
                 fields = f.read().rsplit(b")", 1)[1].split()
         except OSError:
             continue
-        if fields[0] == b"Z":
-            continue  # already dead, waiting to be reaped
-        if me == 1 or int(fields[3]) == sid:
+        if fields[0] != b"Z" and int(fields[3]) == sid:  # a zombie is dead already
             found += 1
             with contextlib.suppress(OSError):
                 os.kill(int(entry), signal.SIGKILL)
-    if me == 1 and found:  # -1 from PID 1 is every other process of the namespace
+    with contextlib.suppress(ChildProcessError):
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+    return found
+
+
+def _kill_namespace(me: int) -> int:
+    found = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) in (1, me):
+            continue
+        with contextlib.suppress(OSError, IndexError), open(f"/proc/{entry}/stat", "rb") as f:
+            if f.read().rsplit(b")", 1)[1].split()[0] != b"Z":
+                found += 1
+    if found:  # -1 is every process we may signal but PID 1 and ourselves
         with contextlib.suppress(OSError):
             os.kill(-1, signal.SIGKILL)
-    # reap: in a namespace every orphan is our child, and SIGKILL cannot be refused
-    with contextlib.suppress(ChildProcessError):
-        while os.waitpid(-1, 0 if me == 1 else os.WNOHANG)[0]:
+    with contextlib.suppress(ChildProcessError):  # our own children; bwrap reaps orphans
+        while os.waitpid(-1, 0)[0]:
             pass
     return found

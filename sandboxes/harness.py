@@ -374,8 +374,9 @@ class _BoundedText(io.TextIOBase):
 class Harness:
     """Imports the submission once and runs one entry point call per ``run`` message."""
 
-    def __init__(self, channel: _Channel, submission: str) -> None:
+    def __init__(self, channel: _Channel, submission: str, *, namespace: bool = False) -> None:
         self.channel = channel
+        self.namespace = namespace
         self.submission = os.path.realpath(submission)
         self.output = _BoundedText()
         self._module: Any = None
@@ -390,7 +391,7 @@ class Harness:
             self.channel.run = message["run"]
             reply = self.run(message)
             threads = _thread_count() - 1
-            processes = kill_leftovers()
+            processes = kill_leftovers(namespace=self.namespace)
             if reply["op"] == "done" and (threads or processes):
                 what = f"{threads} thread(s)" if threads else f"{processes} process(es)"
                 reply = self._fail("leftover", f"left {what} running after it returned; "
@@ -536,6 +537,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cpu-s", type=int, default=60)
     parser.add_argument("--processes", type=int, default=64)
     parser.add_argument("--tag", help="a name for the machine's process list; unused")
+    parser.add_argument("--namespace", action="store_true",
+                        help="in a PID namespace of its own, whose PID 1 is bwrap's")
     args = parser.parse_args(argv)
     if args.probe:
         link = Link(*os.pipe())
@@ -548,10 +551,11 @@ def main(argv: list[str] | None = None) -> None:
         print(f"harness: cannot confine the submission: {exc}", file=sys.stderr)
         os._exit(CONFINEMENT_FAILED)
     if args.probe:
-        print(f"confined uid={os.getuid()} pid={os.getpid()}", flush=True)
+        print(f"confined uid={os.getuid()} pid={os.getpid()} parent={os.getppid()}",
+              flush=True)
         return
     os.chdir(args.submission)
-    Harness(_Channel(link), args.submission).serve()
+    Harness(_Channel(link), args.submission, namespace=args.namespace).serve()
 
 
 def _connect(path: str) -> Link:

@@ -7,8 +7,10 @@ Two levels, named in every report and on the terminal:
     network, IPC, UTS and cgroup namespaces (and a user namespace when the grader is an
     ordinary user), in a fresh root that holds only the interpreter, its standard library
     and shared libraries, the harness and the submission, all read-only, a private
-    size-limited ``/tmp`` and ``/dev/shm``, its own ``/proc`` and a minimal ``/dev``. The
-    harness is PID 1 there: ending it ends every process of the run.
+    size-limited ``/tmp`` and ``/dev/shm``, its own ``/proc`` and a minimal ``/dev``.
+    PID 1 there is bwrap's own, which dies with bwrap, which dies with the grader (a
+    parent-death signal each); the grader ends a run by killing that PID 1, which ends
+    every process of the namespace, whatever session or group it moved to.
 ``limits only``
     No namespaces can be made here (no ``bwrap``, user namespaces disabled, or a
     container whose security profile forbids them): resource limits, the drop from root
@@ -122,7 +124,7 @@ def bwrap_command(
     if bwrap is None:
         raise FileNotFoundError("bwrap")
     args = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
-            "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--as-pid-1",
+            "--unshare-cgroup-try", "--die-with-parent", "--new-session",
             "--hostname", "sandbox"]
     if os.geteuid() != 0:  # an ordinary user gets its rights inside from a user namespace
         args += ["--unshare-user", "--disable-userns"]
@@ -171,8 +173,8 @@ def local_isolation() -> tuple[Isolation, str]:
     if done.returncode != 0 or not said.startswith("confined "):
         why = (done.stderr.decode(errors="replace").strip().splitlines() or ["no reason"])[-1]
         return LIMITS_ONLY, f"bwrap could not make the namespaces: {why[:300]}"
-    if re.search(r"\bpid=1\b", said) is None:
-        return LIMITS_ONLY, f"the harness is not PID 1 of its own namespace: {said.strip()}"
+    if re.search(r"\bpid=2 parent=1\b", said) is None:
+        return LIMITS_ONLY, f"the harness is not alone in a PID namespace: {said.strip()}"
     return NAMESPACES, ""
 
 
@@ -228,17 +230,30 @@ def _start_time(pid: int) -> str | None:
         return None
 
 
-def owned_folder(kind: str) -> Path:
-    """A new 0700 temporary folder named for this process (PID and start time)."""
+def owned_folder(kind: str, *, reachable: bool = False) -> Path:
+    """A new 0700 temporary folder named for this process (PID and start time).
+    ``reachable``: in a place every user can pass through (the system's /tmp if the
+    temporary folder is not), for a harness that reaches it by path as ``nobody``."""
     pid = os.getpid()
-    return Path(tempfile.mkdtemp(prefix=f"grader-{kind}-{pid}-{_start_time(pid) or 0}-"))
+    base = tempfile.gettempdir()
+    if reachable and not _passable(base):
+        base = "/tmp"
+    prefix = f"grader-{kind}-{pid}-{_start_time(pid) or 0}-"
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=base))
+
+
+def _passable(folder: str) -> bool:
+    """Whether every user may pass through ``folder`` and each folder above it."""
+    path = Path(folder).resolve()
+    return all(p.stat().st_mode & 0o001 for p in (path, *path.parents))
 
 
 @functools.cache
 def sweep_dead_folders() -> list[Path]:
     """Remove the temporary folders of graders that died (once per process); return them."""
     removed = []
-    for path in Path(tempfile.gettempdir()).glob("grader-*-*-*-*"):
+    places = {Path(tempfile.gettempdir()), Path("/tmp")}
+    for path in [p for place in places for p in place.glob("grader-*-*-*-*")]:
         match = FOLDER_RE.match(path.name)
         if match is None or not path.is_dir() or path.is_symlink():
             continue

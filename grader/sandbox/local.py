@@ -3,7 +3,7 @@
 The child is the harness (``sandboxes/harness.py``) started with ``python3 -I`` on a
 copy of the submission in a 0700 folder of the grader's, with a scrubbed environment and
 two inherited pipes. Where the machine allows (see :mod:`grader.sandbox.isolation`) it
-starts under ``bwrap`` as PID 1 of its own namespaces in a fresh read-only root; before
+starts under ``bwrap`` in namespaces of its own and a fresh read-only root; before
 it imports the submission it confines itself (limits, the drop from root to ``nobody``,
 the parent-death signal, a seccomp filter). A run that overruns its time ends by ending
 the harness's PID namespace (with limits only: its process group); the next run gets a
@@ -44,7 +44,7 @@ from grader.sandbox.session import Session
 
 PROCESSES = 64  # processes the submission's user may have
 CPU_HEADROOM_S = 10  # CPU seconds beyond the sum of time limits before the kernel kills
-INFO_TIMEOUT_S = 30.0  # for bwrap to say which process is the namespace's PID 1
+INFO_TIMEOUT_S = 30.0  # for bwrap to say which process is the PID namespace's first
 
 
 def harness_path() -> Path:
@@ -73,7 +73,8 @@ class LocalSandbox(Sandbox):
         self.isolation = level
         make_undumpable()
         sweep_dead_folders()
-        self._workdir = owned_folder("local")  # 0700: no other sandbox reaches it
+        # 0700: no other sandbox reaches it (nor, in namespaces, sees it at all)
+        self._workdir = owned_folder("local", reachable=level == LIMITS_ONLY)
         self._folder = self._workdir / "submission"
         shutil.copytree(submission, self._folder, symlinks=False)
         if level == LIMITS_ONLY:  # the harness reads the copy through its own path
@@ -81,7 +82,7 @@ class LocalSandbox(Sandbox):
         for path in [self._folder, *self._folder.rglob("*")]:
             os.chmod(path, 0o755 if path.is_dir() else 0o644)
         self._proc: subprocess.Popen[bytes] | None = None
-        self._init_pidfd: int | None = None  # the PID namespace's PID 1, the harness
+        self._init_pidfd: int | None = None  # the PID 1 of the harness's PID namespace
         self._session: Session | None = None
         self._stderr: Any = None
 
@@ -109,6 +110,7 @@ class LocalSandbox(Sandbox):
                    "--tag", str(self._workdir)]
         info_read = None
         if isolated:
+            command.append("--namespace")
             info_read, info_write = os.pipe()
             theirs.append(info_write)
             command = [*bwrap_command(submission=self._folder, info_fd=info_write,
@@ -184,7 +186,7 @@ class LocalSandbox(Sandbox):
 
 
 def _namespace_init(info_fd: int) -> int | None:
-    """A pidfd of the harness, PID 1 of the namespace, from what bwrap writes to
+    """A pidfd of the PID namespace's PID 1 (bwrap's), from what bwrap writes to
     ``--info-fd``; None if bwrap failed before it (the session then finds it gone)."""
     data = b""
     deadline = time.monotonic() + INFO_TIMEOUT_S
