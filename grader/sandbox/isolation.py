@@ -242,6 +242,17 @@ def owned_folder(kind: str, *, reachable: bool = False) -> Path:
     return Path(tempfile.mkdtemp(prefix=prefix, dir=base))
 
 
+def unreachable_python() -> str | None:
+    """Why a harness that drops from root to ``nobody`` with limits only (no namespaces
+    to show it the interpreter) could not import the standard library; None if it can."""
+    stdlib = sysconfig.get_paths()["stdlib"]
+    if os.geteuid() != 0 or _passable(stdlib):
+        return None
+    return (f"user nobody cannot reach the standard library at {stdlib}, and with limits "
+            "only the sandbox cannot show it; install bubblewrap, or use an interpreter "
+            "installed where every user can read it")
+
+
 def _passable(folder: str) -> bool:
     """Whether every user may pass through ``folder`` and each folder above it."""
     path = Path(folder).resolve()

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from grader.errors import GraderError
 from grader.sandbox.base import RunRequest, RunResult, RunStatus, Sandbox
 from grader.sandbox.isolation import (
     HARNESS_FILES,
@@ -39,6 +40,7 @@ from grader.sandbox.isolation import (
     owned_folder,
     scrubbed_env,
     sweep_dead_folders,
+    unreachable_python,
 )
 from grader.sandbox.session import Session
 
@@ -70,6 +72,9 @@ class LocalSandbox(Sandbox):
         level, why = local_isolation()
         if require_isolation and level != NAMESPACES:
             raise IsolationUnavailable(f"the local sandbox cannot isolate here: {why}")
+        unreachable = unreachable_python() if level == LIMITS_ONLY else None
+        if unreachable is not None:
+            raise GraderError(f"the local sandbox cannot run here ({why}): {unreachable}")
         self.isolation = level
         make_undumpable()
         sweep_dead_folders()

@@ -27,7 +27,7 @@ import pytest
 
 import grader
 from grader.check import grade_submission
-from grader.sandbox.isolation import NAMESPACES, local_isolation
+from grader.sandbox.isolation import NAMESPACES, local_isolation, unreachable_python
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 CASES = Path(__file__).parent / "cases"
@@ -149,12 +149,15 @@ def ipc_key(folder: Path) -> int:
 
 
 def temp_folders() -> set[Path]:
-    """The sandboxes' folders in this test's temporary directory (local and docker)."""
-    return set(Path(tempfile.gettempdir()).glob("grader-*"))
+    """The sandboxes' folders of this process, in this test's temporary directory and in
+    /tmp (where a harness that drops to nobody with limits only reaches its copy)."""
+    places = {Path(tempfile.gettempdir()), Path("/tmp")}
+    return {p for place in places for p in place.glob(f"grader-*-{os.getpid()}-*")} | set(
+        Path(tempfile.gettempdir()).glob("grader-*"))
 
 
 def leftover_processes(tag: str) -> list[str]:
-    """Processes of this test's sandboxes: their command line names its temp folder."""
+    """Live processes whose command line holds ``tag`` (a sandbox folder's name)."""
     found = []
     for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
         try:
@@ -181,29 +184,51 @@ def leftover_traces(sub: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("sandbox", ["local", pytest.param("docker", marks=pytest.mark.docker)])
+@pytest.fixture
+def without_bwrap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """This machine as one without bubblewrap: the local sandbox runs with limits only."""
+    empty = tmp_path / "no-bwrap"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    local_isolation.cache_clear()
+    yield
+    local_isolation.cache_clear()
+
+
+@pytest.mark.parametrize("sandbox", [
+    "local", "local-limits-only", pytest.param("docker", marks=pytest.mark.docker)])
 @pytest.mark.parametrize("case", ALL_CASES, ids=[c.name for c in ALL_CASES])
 def test_hostile_case_gets_its_verdict(
     case: Case, sandbox: str, assignment: Path, listener: int, tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest,
 ) -> None:
-    if sandbox == "local" and case.needs_isolation and not isolated_locally():
+    if sandbox == "local-limits-only":
+        if case.needs_isolation:
+            pytest.skip("with limits only the local sandbox does not hold this case")
+        request.getfixturevalue("without_bwrap")
+        assert local_isolation()[0] == "limits only"
+        if unreachable_python():
+            pytest.skip(unreachable_python() or "")
+        sandbox = "local"
+    elif sandbox == "local" and case.needs_isolation and not isolated_locally():
         pytest.skip("the local sandbox holds this case only with its namespaces: "
                     + local_isolation()[1])
     monkeypatch.setenv(SECRET_VAR, "hunter2")
     before = fingerprint(PROJECT / "grader", PROJECT / "reference", assignment)
     folders = temp_folders()
     sub = submission(tmp_path, case, assignment, listener)
-    report = grade_submission(submission=sub, assignment=assignment, sandbox=sandbox)
+    report = grade_submission(submission=sub, assignment=assignment,
+                              sandbox="docker" if sandbox == "docker" else "local")
     attacked, honest = report.tests
     shown = f"{attacked.status}: {attacked.message} | {attacked.detail}"
     assert attacked.status == case.status, shown
     assert case.says in (attacked.message or ""), shown
     assert honest.status == case.then, f"{honest.status}: {honest.message}"
     assert fingerprint(PROJECT / "grader", PROJECT / "reference", assignment) == before
-    assert leftover_processes(tempfile.gettempdir()) == []
+    assert leftover_processes(f"grader-local-{os.getpid()}-") == []
     assert leftover_traces(sub) == []
     assert temp_folders() <= folders, "a sandbox left its folder behind"
+    assert report.isolation == ("container" if sandbox == "docker" else local_isolation()[0])
     if sandbox == "docker":
         assert leftover_containers() == []
 

@@ -46,6 +46,8 @@ def level(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, 
     if request.param == "namespaces":
         if isolation.local_isolation()[0] != isolation.NAMESPACES:
             pytest.skip(isolation.local_isolation()[1])
+    elif isolation.unreachable_python():
+        pytest.skip(isolation.unreachable_python() or "")
     else:
         bin_dir = tmp_path / "bin"
         bin_dir.mkdir()
