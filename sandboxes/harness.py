@@ -539,6 +539,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tag", help="a name for the machine's process list; unused")
     parser.add_argument("--namespace", action="store_true",
                         help="in a PID namespace of its own, whose PID 1 is bwrap's")
+    parser.add_argument("--ready", action="store_true",
+                        help='send {"op": "ready"} once confined, before any student code')
     args = parser.parse_args(argv)
     if args.probe:
         link = Link(*os.pipe())
@@ -555,6 +557,8 @@ def main(argv: list[str] | None = None) -> None:
               flush=True)
         return
     os.chdir(args.submission)
+    if args.ready:
+        link.send_json({"op": "ready"})
     Harness(_Channel(link), args.submission, namespace=args.namespace).serve()
 
 

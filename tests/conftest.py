@@ -10,15 +10,18 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def docker_available() -> bool:
+    client = None
     try:
         import docker
 
         client = docker.from_env(timeout=5)
         client.ping()
-        client.close()
         return True
-    except Exception:
+    except Exception:  # no engine, or no right to its socket (an ordinary user)
         return False
+    finally:
+        if client is not None:
+            client.close()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

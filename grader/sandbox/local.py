@@ -46,6 +46,7 @@ from grader.sandbox.session import Session
 
 PROCESSES = 64  # processes the submission's user may have
 CPU_HEADROOM_S = 10  # CPU seconds beyond the sum of time limits before the kernel kills
+START_TIMEOUT_S = 60.0  # for a harness to start and confine itself on a busy machine
 INFO_TIMEOUT_S = 30.0  # for bwrap to say which process is the PID namespace's first
 
 
@@ -112,7 +113,7 @@ class LocalSandbox(Sandbox):
                                     submission=self._folder),
                    "--fds", str(to_child), str(to_us), "--memory-mb", str(self.memory_mb),
                    "--cpu-s", str(self.cpu_s), "--processes", str(PROCESSES),
-                   "--tag", str(self._workdir)]
+                   "--tag", str(self._workdir), "--ready"]
         info_read = None
         if isolated:
             command.append("--namespace")
@@ -139,7 +140,21 @@ class LocalSandbox(Sandbox):
         if info_read is not None:
             self._init_pidfd = _namespace_init(info_read)
         self._session = Session.over_pipes(from_child, from_us)
+        self._wait_ready(self._session)
         return self._session
+
+    def _wait_ready(self, session: Session) -> None:
+        """Wait for the harness to say it is confined, before any clock starts: starting
+        an interpreter is the machine's time, not the student's. A harness that cannot
+        start or confine itself is the grader's failure (no student code ran yet)."""
+        try:
+            line = session.link.receive(time.monotonic() + START_TIMEOUT_S)
+        except (TimeoutError, ValueError, OSError) as exc:
+            line = f"{type(exc).__name__}".encode()
+        if line != b'{"op":"ready"}':
+            said = self._stderr_tail().strip() or repr(line[:200])
+            self._stop()
+            raise SandboxStartError(f"the harness did not start: {said[-500:]}")
 
     def _harness_copy(self) -> Path:
         """The harness's files copied into the sandbox's own folder (once)."""
@@ -188,6 +203,10 @@ class LocalSandbox(Sandbox):
     def close(self) -> None:
         self._stop()
         shutil.rmtree(self._workdir, ignore_errors=True)
+
+
+class SandboxStartError(RuntimeError):
+    """The harness could not start or confine itself: a grader fault, never charged."""
 
 
 def _namespace_init(info_fd: int) -> int | None:

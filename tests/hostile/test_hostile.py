@@ -116,6 +116,7 @@ def submission(tmp_path: Path, case: Case, assignment: Path, port: int) -> Path:
         "secret_var": SECRET_VAR,
         "marker": f"hostile-{case.name}-{os.getpid()}-{folder.parent.name}",
         "ipc_key": ipc_key(folder),
+        "grader_pid": os.getpid(),
     }
     (folder / "targets.json").write_text(json.dumps(targets))
     return folder
