@@ -10,18 +10,24 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def docker_available() -> bool:
-    client = None
-    try:
-        import docker
+    import gc
+    import warnings
 
-        client = docker.from_env(timeout=5)
-        client.ping()
-        return True
-    except Exception:  # no engine, or no right to its socket (an ordinary user)
-        return False
-    finally:
-        if client is not None:
-            client.close()
+    client = None
+    with warnings.catch_warnings():  # a client that failed half-way leaves its socket to gc
+        warnings.simplefilter("ignore", ResourceWarning)
+        try:
+            import docker
+
+            client = docker.from_env(timeout=5)
+            client.ping()
+            return True
+        except Exception:  # no engine, or no right to its socket (an ordinary user)
+            return False
+        finally:
+            if client is not None:
+                client.close()
+            gc.collect()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
