@@ -28,7 +28,7 @@ from grader.assignment import ASSIGNMENT_FILE, GOLDEN_DIR, LoadedAssignment, loa
 from grader.build import build_assignment
 from grader.check import ENTRY_FILE, SandboxKind, grade_submission
 from grader.errors import GraderError
-from grader.sandbox.isolation import ALLOW_FLAG, IsolationUnavailable
+from grader.sandbox.isolation import ALLOW_FLAG, IsolationUnavailable, require_isolation
 
 ASSIGNMENT_DIR = "assignment"
 SOURCE_DIR = "grader-src"
@@ -187,6 +187,7 @@ def run_autograder(
     local sandbox that can only limit it, unless ``allow_limits_only``."""
     from grader.reports.gradescope import gradescope_json
 
+    require_isolation(sandbox, allow_limits_only=allow_limits_only)
     results = root / "results" / "results.json"
     results.parent.mkdir(parents=True, exist_ok=True)
     try:

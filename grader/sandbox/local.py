@@ -31,7 +31,6 @@ from grader.sandbox.isolation import (
     HARNESS_FILES,
     LIMITS_ONLY,
     NAMESPACES,
-    IsolationUnavailable,
     bwrap_command,
     harness_command,
     harness_folder,
@@ -41,6 +40,9 @@ from grader.sandbox.isolation import (
     scrubbed_env,
     sweep_dead_folders,
     unreachable_python,
+)
+from grader.sandbox.isolation import (
+    require_isolation as require_isolation_of,
 )
 from grader.sandbox.session import Session
 
@@ -70,9 +72,8 @@ class LocalSandbox(Sandbox):
         super().__init__(submission, memory_mb=memory_mb)
         self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
         del hide  # the namespaces show an allow-list; with limits only nothing is hidden
+        require_isolation_of("local", allow_limits_only=not require_isolation)
         level, why = local_isolation()
-        if require_isolation and level != NAMESPACES:
-            raise IsolationUnavailable(f"the local sandbox cannot isolate here: {why}")
         unreachable = unreachable_python() if level == LIMITS_ONLY else None
         if unreachable is not None:
             raise GraderError(f"the local sandbox cannot run here ({why}): {unreachable}")
