@@ -230,15 +230,20 @@ def _start_time(pid: int) -> str | None:
         return None
 
 
+def owner_tag() -> str:
+    """``PID-STARTTIME`` of this process: what names the folders and cgroups it owns."""
+    pid = os.getpid()
+    return f"{pid}-{_start_time(pid) or 0}"
+
+
 def owned_folder(kind: str, *, reachable: bool = False) -> Path:
     """A new 0700 temporary folder named for this process (PID and start time).
     ``reachable``: in a place every user can pass through (the system's /tmp if the
     temporary folder is not), for a harness that reaches it by path as ``nobody``."""
-    pid = os.getpid()
     base = tempfile.gettempdir()
     if reachable and not _passable(base):
         base = "/tmp"
-    prefix = f"grader-{kind}-{pid}-{_start_time(pid) or 0}-"
+    prefix = f"grader-{kind}-{owner_tag()}-"
     return Path(tempfile.mkdtemp(prefix=prefix, dir=base))
 
 
@@ -261,7 +266,11 @@ def _passable(folder: str) -> bool:
 
 @functools.cache
 def sweep_dead_folders() -> list[Path]:
-    """Remove the temporary folders of graders that died (once per process); return them."""
+    """Remove the temporary folders (and empty memory cgroups) of graders that died, once
+    per process; return the folders."""
+    from grader.sandbox.cgroup import sweep_dead_cgroups
+
+    sweep_dead_cgroups(lambda pid, started: _start_time(pid) == started)
     removed = []
     places = {Path(tempfile.gettempdir()), Path("/tmp")}
     for path in [p for place in places for p in place.glob("grader-*-*-*-*")]:

@@ -27,6 +27,7 @@ from typing import Any
 
 from grader.errors import GraderError
 from grader.sandbox.base import RunRequest, RunResult, RunStatus, Sandbox
+from grader.sandbox.cgroup import MemoryCgroup
 from grader.sandbox.isolation import (
     HARNESS_FILES,
     LIMITS_ONLY,
@@ -37,6 +38,7 @@ from grader.sandbox.isolation import (
     local_isolation,
     make_undumpable,
     owned_folder,
+    owner_tag,
     scrubbed_env,
     sweep_dead_folders,
     unreachable_python,
@@ -49,7 +51,10 @@ from grader.sandbox.session import Session
 PROCESSES = 64  # processes the submission's user may have
 CPU_HEADROOM_S = 10  # CPU seconds beyond the sum of time limits before the kernel kills
 START_TIMEOUT_S = 60.0  # for a harness to start and confine itself on a busy machine
-INFO_TIMEOUT_S = 30.0  # for bwrap to say which process is the PID namespace's first
+INFO_TIMEOUT_S = 30.0
+# the cgroup's limit beyond the submission's memory: the interpreter, and the pages of
+# the private /tmp (64 MB) and /dev/shm (16 MB)
+CGROUP_HEADROOM_MB = 64 + 64 + 16  # for bwrap to say which process is the PID namespace's first
 
 
 def harness_path() -> Path:
@@ -88,6 +93,9 @@ class LocalSandbox(Sandbox):
             os.chmod(self._workdir, 0o755)
         for path in [self._folder, *self._folder.rglob("*")]:
             os.chmod(path, 0o755 if path.is_dir() else 0o644)
+        self._cgroup = MemoryCgroup.make((self.memory_mb + CGROUP_HEADROOM_MB) << 20,
+                                         owner=owner_tag())
+        self._oom_kills = 0
         self._proc: subprocess.Popen[bytes] | None = None
         self._init_pidfd: int | None = None  # the PID 1 of the harness's PID namespace
         self._session: Session | None = None
@@ -99,6 +107,8 @@ class LocalSandbox(Sandbox):
         if session.broken:
             stderr = self._stderr_tail()
             ended = self._stop()
+            if session.lost and ended and self._out_of_memory():
+                ended = ("memory", "ran out of memory (its cgroup's limit)")
             if session.lost and ended:
                 result.status, words = ended
                 result.message = f"the submission's process {words}"
@@ -122,6 +132,9 @@ class LocalSandbox(Sandbox):
             theirs.append(info_write)
             command = [*bwrap_command(submission=self._folder, info_fd=info_write,
                                       harness=self._harness_copy()), *command]
+        if self._cgroup is not None:
+            command = self._cgroup.wrap(command)
+            self._oom_kills = self._cgroup.oom_kills()
         self._stderr = open(self._workdir / "stderr.txt", "w+b")  # noqa: SIM115
         try:
             self._proc = subprocess.Popen(
@@ -156,6 +169,9 @@ class LocalSandbox(Sandbox):
             said = self._stderr_tail().strip() or repr(line[:200])
             self._stop()
             raise SandboxStartError(f"the harness did not start: {said[-500:]}")
+
+    def _out_of_memory(self) -> bool:
+        return self._cgroup is not None and self._cgroup.oom_kills() > self._oom_kills
 
     def _harness_copy(self) -> Path:
         """The harness's files copied into the sandbox's own folder (once)."""
@@ -203,6 +219,8 @@ class LocalSandbox(Sandbox):
 
     def close(self) -> None:
         self._stop()
+        if self._cgroup is not None:
+            self._cgroup.remove()
         shutil.rmtree(self._workdir, ignore_errors=True)
 
 

@@ -13,12 +13,16 @@ from click.testing import CliRunner
 
 from grader.cli import main
 from grader.gradescope import main as gradescope_main
+from grader.sandbox.base import RunRequest
+from grader.sandbox.cgroup import own_memory_cgroup
 from grader.sandbox.isolation import (
     LIMITS_ONLY,
     NAMESPACES,
     local_isolation,
     unreachable_python,
 )
+from grader.sandbox.local import LocalSandbox
+from grader.tree import parse_tree
 from sandboxes.confinement import seccomp_program
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
@@ -119,3 +123,23 @@ def test_the_seccomp_filter_fits_the_kernel_limit(machine: str) -> None:
     program = seccomp_program(machine)
     assert len(program) % 8 == 0
     assert 0 < len(program) // 8 <= 4096
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or own_memory_cgroup() is None,
+                    reason="no memory cgroup for this grader to make one in (root only)")
+def test_as_root_each_sandbox_has_a_memory_cgroup_of_its_own(tmp_path: Path) -> None:
+    (tmp_path / "agent.py").write_text(
+        "def alphabeta(game, state, depth):\n"
+        "    hoard = bytearray(40 << 20)  # touched: pages the cgroup counts\n"
+        "    return 3, game.actions(state)[0]\n")
+    # A(max) -> B: 3 12 8 | C: 2 4 6 | D: 14 5 2
+    request = RunRequest(test_name="t", tree=parse_tree(FIG52), entry="alphabeta", depth=2,
+                         time_limit=30.0)
+    with LocalSandbox(tmp_path, memory_mb=100) as box:
+        assert box._cgroup is not None
+        folder = box._cgroup.folder
+        assert box.run(request).status == "ok"
+        peak = next((folder / name).read_text() for name in
+                    ("memory.max_usage_in_bytes", "memory.peak") if (folder / name).exists())
+        assert int(peak) > 40 << 20
+    assert not folder.exists(), "removed with the sandbox"
