@@ -33,6 +33,7 @@ from grader.reports import write_batch_reports
 from grader.reports.gradebook import gradebook_csv
 from grader.reports.html import TestTree, trees_of
 from grader.sandbox.base import RunRequest, RunResult, Sandbox
+from grader.sandbox.isolation import IsolationUnavailable, require_isolation
 from grader.scoring import score_run
 from grader.sinks import for_terminal
 
@@ -136,12 +137,15 @@ def grade_batch(
     regrade_faults: bool = True,
     watch: Watch | None = None,
     stop: Stop | None = None,
+    allow_limits_only: bool = False,
 ) -> BatchResult:
     """Grade every submission in ``submissions`` into ``out``; see the module's doc.
     With ``resume``, a submission already graded keeps its report unless a grader fault
-    hit it and ``regrade_faults``."""
+    hit it and ``regrade_faults``. Refuses (IsolationUnavailable) to run student code in
+    a local sandbox that can only limit it, unless ``allow_limits_only``."""
     if jobs < 1:
         raise GraderError(f"--jobs must be at least 1, not {jobs}")
+    require_isolation(sandbox, allow_limits_only=allow_limits_only)
     entries, ignored = find_submissions(submissions)
     ready = prepare(assignment=assignment, hide=(submissions.resolve(), out.resolve()))
     if sandbox == "docker":
@@ -154,7 +158,8 @@ def grade_batch(
     todo = _plan(entries, out, book, result, resume=resume, regrade_faults=regrade_faults)
     watch, stop = watch or Watch(), stop or Stop()
     watch.planned([e.name for e in todo])
-    graded = _Batch(ready, sandbox, out, watch, stop).run(todo, jobs, book)
+    batch = _Batch(ready, sandbox, out, watch, stop, strict=not allow_limits_only)
+    graded = batch.run(todo, jobs, book)
     result.not_graded = [e.name for e in todo if e.name not in graded]
     result.stopped_by = stop.signum
     result.reports = book.reports()
@@ -200,10 +205,12 @@ class _Batch:
     """The grading threads of one batch, and the sandboxes they run."""
 
     def __init__(
-        self, ready: Prepared, kind: SandboxKind, out: Path, watch: Watch, stop: Stop
+        self, ready: Prepared, kind: SandboxKind, out: Path, watch: Watch, stop: Stop, *,
+        strict: bool = True,
     ) -> None:
         self.ready, self.kind, self.out = ready, kind, out
         self.watch, self.stop = watch, stop
+        self.strict = strict  # refuse a local sandbox that can only limit the submission
         self.trees: Mapping[str, TestTree] = trees_of(ready)
         self._boxes: set[Sandbox] = set()
         self._lock = threading.Lock()
@@ -257,7 +264,10 @@ class _Batch:
         self.watch.started(entry.name)
         try:
             report = grade_submission(submission=entry.path, assignment=self.ready,
-                                      sandbox=self.kind, name=entry.name, opener=self._open)
+                                      sandbox=self.kind, name=entry.name, opener=self._open,
+                                      require_isolation=self.strict)
+        except IsolationUnavailable:
+            raise
         except GraderError as exc:  # not a submission we can run: a result, not a stop
             report = _unrunnable(entry, self.ready, self.kind, exc.message)
         if self.stop.requested:  # its runs may have been killed: not a result
@@ -269,7 +279,7 @@ class _Batch:
         from grader.sandbox import open_sandbox
 
         box = open_sandbox(kind, folder, memory_mb=memory_mb, cpu_s=self.ready.cpu_s,
-                           hide=self.ready.hide)
+                           hide=self.ready.hide, require_isolation=self.strict)
         with self._lock:
             self._boxes.add(box)
         return _Stoppable(box, self)

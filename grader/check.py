@@ -20,7 +20,7 @@ from grader.errors import GraderError
 from grader.golden import Golden, load_golden
 from grader.intake import ENTRY_FILE, SubmissionRefused, submission_folder
 from grader.report import Report, TestResult, make_report
-from grader.sandbox.base import RunRequest, RunResult, Sandbox
+from grader.sandbox.base import Isolation, RunRequest, RunResult, Sandbox
 from grader.scoring import TestContext, score_run
 from grader.tree import Tree, load_tree
 
@@ -66,20 +66,24 @@ def grade_submission(
     tests: Sequence[str] | None = None,
     opener: SandboxOpener | None = None,
     name: str | None = None,
+    require_isolation: bool = False,
 ) -> Report:
     """Grade ``submission`` (a ``.py`` file, a folder or a ``.zip``, where
     :mod:`grader.intake`'s rule finds the agent) on ``assignment`` (a built-in name, a
     folder, or :func:`prepare`'s result), all tests or those named. The report names the
     submission ``name`` (default: its file name). A submission that cannot be graded as
     given (a link, too big, no agent) gets a report whose every test is an ``error``
-    saying why."""
+    saying why. The report says the isolation the sandbox reached; with
+    ``require_isolation`` (instructor modes), IsolationUnavailable rather than run
+    student code with limits only."""
     started = time.perf_counter()
     ready = assignment if isinstance(assignment, Prepared) else prepare(
         assignment=assignment, tests=tests
     )
+    isolation = None
     try:
         with submission_folder(Path(submission)) as folder:
-            results = _run_all(opener, sandbox, folder, ready)
+            results, isolation = _run_all(opener, sandbox, folder, ready, require_isolation)
     except SubmissionRefused as exc:
         results = refused_results(ready, exc.message)
     return make_report(
@@ -88,6 +92,7 @@ def grade_submission(
         tests=results,
         sandbox=sandbox,
         time_s=time.perf_counter() - started,
+        isolation=isolation,
     )
 
 
@@ -98,28 +103,32 @@ def refused_results(ready: Prepared, reason: str) -> list[TestResult]:
 
 
 def _open(
-    opener: SandboxOpener | None, kind: SandboxKind, folder: Path, ready: Prepared
+    opener: SandboxOpener | None, kind: SandboxKind, folder: Path, ready: Prepared,
+    require_isolation: bool,
 ) -> Sandbox:
     if opener is not None:
         return opener(kind, folder, ready.memory_mb)
     from grader.sandbox import open_sandbox
 
     return open_sandbox(
-        kind, folder, memory_mb=ready.memory_mb, cpu_s=ready.cpu_s, hide=ready.hide
+        kind, folder, memory_mb=ready.memory_mb, cpu_s=ready.cpu_s, hide=ready.hide,
+        require_isolation=require_isolation,
     )
 
 
 def _run_all(
-    opener: SandboxOpener | None, kind: SandboxKind, folder: Path, ready: Prepared
-) -> list[TestResult]:
+    opener: SandboxOpener | None, kind: SandboxKind, folder: Path, ready: Prepared,
+    require_isolation: bool = False,
+) -> tuple[list[TestResult], Isolation | None]:
     loaded, contexts = ready.loaded, ready.contexts
     try:
-        box = _open(opener, kind, folder, ready)
+        box = _open(opener, kind, folder, ready, require_isolation)
     except GraderError:
         raise
     except Exception as exc:  # the grader's own failure: no test is charged
         reason = f"could not start the {kind} sandbox: {type(exc).__name__}: {exc}"
-        return [score_run(RunResult(status="sandbox_error", message=reason), c) for c in contexts]
+        failed = RunResult(status="sandbox_error", message=reason)
+        return [score_run(failed, c) for c in contexts], None
     results: list[TestResult] = []
     with box:
         for ctx in contexts:
@@ -133,7 +142,7 @@ def _run_all(
                 conventions=ctx.spec.conventions(),
             )
             results.append(score_run(_run_one(box, request), ctx))
-    return results
+    return results, box.isolation
 
 
 def _run_one(box: Sandbox, request: RunRequest) -> RunResult:

@@ -27,6 +27,7 @@ from grader.report import Report, TestResult, student_view
 from grader.reports import write_reports
 from grader.reports.feedback import STATUS_WORDS, feedback_lines, points
 from grader.reports.markdown import markdown_summary
+from grader.sandbox.isolation import isolation_notice, require_isolation
 from grader.sinks import for_terminal
 
 INDENT = "    "  # before every line of the block that student text may reach
@@ -59,18 +60,22 @@ def run_ci(
     report_dir: Path,
     summary_path: Path | None = None,
     output_path: Path | None = None,
+    allow_limits_only: bool = False,
 ) -> CiOutcome:
     """Grade ``submission`` and produce the CI outputs.
 
     Writes the report files into ``report_dir``, appends the Markdown summary to
     ``summary_path`` (``$GITHUB_STEP_SUMMARY``) and ``points=X/Y`` to ``output_path``
     (``$GITHUB_OUTPUT``) when given. Hidden tests are graded and counted, shown as a
-    student sees them.
+    student sees them. Refuses (IsolationUnavailable) to run the submission in a local
+    sandbox that can only limit it, unless ``allow_limits_only``.
     """
+    require_isolation(sandbox, allow_limits_only=allow_limits_only)
     ready = prepare(assignment=assignment)
     entry = ready.loaded.spec.entry
     report = student_view(
-        grade_submission(submission=submission, assignment=ready, sandbox=sandbox)
+        grade_submission(submission=submission, assignment=ready, sandbox=sandbox,
+                         require_isolation=not allow_limits_only)
     )
     from grader.reports.html import trees_of
 
@@ -83,6 +88,9 @@ def run_ci(
         written.append(output_path)
     where = entry_location(submission, entry)
     lines = workflow_lines(report, where, token=fresh_token(report))
+    notice = isolation_notice(report.isolation)
+    if notice is not None:
+        lines.append(f"::warning title=Sandbox::{notice}")
     code = EXIT_OK if report.all_passed else EXIT_TESTS_FAILED
     return CiOutcome(report=report, lines=lines, exit_code=code, written=written)
 

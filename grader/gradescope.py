@@ -38,6 +38,7 @@ from grader.build import build_assignment
 from grader.check import SandboxKind, grade_submission
 from grader.errors import GraderError
 from grader.report import student_view
+from grader.sandbox.isolation import ALLOW_FLAG, IsolationUnavailable, require_isolation
 
 ASSIGNMENT_DIR = "assignment"
 SOURCE_DIR = "grader-src"
@@ -173,12 +174,16 @@ sandboxes = ["Dockerfile", "*.py", "**/*.sh"]
 """
 
 
-def run_autograder(*, root: Path, sandbox: SandboxKind = "local") -> Path:
+def run_autograder(
+    *, root: Path, sandbox: SandboxKind = "local", allow_limits_only: bool = False
+) -> Path:
     """Grade ``root/submission`` on ``root/source/assignment`` into
     ``root/results/results.json``; return that path. A submission that cannot be graded
-    gets a results file that says why, with a score of 0."""
+    gets a results file that says why, with a score of 0. Student code never runs in a
+    local sandbox that can only limit it, unless ``allow_limits_only``."""
     from grader.reports.gradescope import gradescope_json
 
+    require_isolation(sandbox, allow_limits_only=allow_limits_only)
     results = root / "results" / "results.json"
     results.parent.mkdir(parents=True, exist_ok=True)
     lock_down(root)
@@ -188,8 +193,11 @@ def run_autograder(*, root: Path, sandbox: SandboxKind = "local") -> Path:
             assignment=root / "source" / ASSIGNMENT_DIR,
             sandbox=sandbox,
             name="submission",
+            require_isolation=not allow_limits_only,
         )
         text = gradescope_json(student_view(report))
+    except IsolationUnavailable:
+        raise  # no score at all rather than a zero: the instructor must see it
     except GraderError as exc:
         text = json.dumps(
             {"score": 0.0, "output": f"Your submission could not be graded: {exc.message}",
@@ -228,8 +236,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m grader.gradescope --root /autograder``: what ``run_autograder`` runs."""
     parser = argparse.ArgumentParser(description="Grade a Gradescope submission.")
     parser.add_argument("--root", type=Path, default=Path("/autograder"))
+    parser.add_argument(ALLOW_FLAG, action="store_true", dest="allow_limits_only",
+                        help="run student code even where the local sandbox can only "
+                        "limit it (no namespaces): it could read the autograder's files")
     args = parser.parse_args(argv)
-    path = run_autograder(root=args.root)
+    try:
+        path = run_autograder(root=args.root, allow_limits_only=args.allow_limits_only)
+    except IsolationUnavailable as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return exc.exit_code
     print(f"wrote {path}")
     return 0
 

@@ -36,6 +36,7 @@ from itertools import islice
 from pathlib import Path, PurePosixPath
 
 from grader.errors import GraderError
+from grader.sandbox.isolation import owned_folder
 from grader.sinks import for_terminal
 
 ENTRY_FILE = "agent.py"
@@ -107,7 +108,7 @@ def submission_folder(path: Path) -> Iterator[Path]:
             f"{path}: no such submission; give a .py file, a .zip, or a folder with {ENTRY_FILE}"
         )
     with ExitStack() as stack:
-        staging = Path(tempfile.mkdtemp(prefix="grader-intake-"))  # mode 0700
+        staging = owned_folder("intake")  # 0700, marked: a killed grader's is swept later
         stack.callback(shutil.rmtree, staging, ignore_errors=True)
         copy = staging / "given"
         _copy_given(path, copy)

@@ -23,6 +23,7 @@ OUTPUT_LIMIT = 4000  # characters of a submission's prints kept per test
 
 Status = Literal["passed", "failed", "timeout", "memory", "error", "sandbox_error"]
 SandboxKind = Literal["local", "docker"]
+Isolation = Literal["namespaces", "container", "limits only"]  # see grader.sandbox.isolation
 
 
 class _Strict(BaseModel):
@@ -94,6 +95,13 @@ class Report(_Strict):
     max_score: float = Field(ge=0, description="Points available, summed over the tests")
     tests: list[TestResult] = Field(description="One result per test, in the assignment's order")
     sandbox: SandboxKind = Field(description="Where the submission ran")
+    isolation: Isolation | None = Field(
+        default=None,
+        description="How the submission was kept from the grader and the machine: namespaces "
+        "(the local sandbox's own root, PID, network and IPC namespaces), container (the "
+        "docker sandbox), or limits only (resource limits alone: it could read the "
+        "machine's files and reach its network); None when no test ran",
+    )
     grader_version: str = Field(description="Version of the grader that made this report")
     time_s: float = Field(default=0.0, ge=0, description="Wall time of the whole check, seconds")
     grader_faults: list[str] = Field(
@@ -117,6 +125,7 @@ def make_report(
     tests: list[TestResult],
     sandbox: SandboxKind,
     time_s: float = 0.0,
+    isolation: Isolation | None = None,
 ) -> Report:
     """A report whose totals and grader-fault list follow from ``tests``."""
     from grader import __version__
@@ -128,6 +137,7 @@ def make_report(
         max_score=round(sum(t.max_score for t in tests), 6),
         tests=tests,
         sandbox=sandbox,
+        isolation=isolation,
         grader_version=__version__,
         time_s=round(time_s, 6),
         grader_faults=[t.name for t in tests if t.status == "sandbox_error"],

@@ -21,8 +21,9 @@ are round trips, so the grader records them itself; ``result``, ``to_move``,
 returned and reported to the grader in ``CALLS`` (``[[op, token], ...]``) with the next
 message, so the recorded order is the order of the calls.
 
-Before the submission is imported the harness limits itself (memory, CPU, file size,
-processes, open files), and when started as root drops to an unprivileged user.
+Before the submission is imported the harness confines itself (``confinement.py``:
+limits, the drop from root, the parent-death signal, a seccomp filter); the grader
+starts it inside namespaces and a fresh root of its own where the machine allows.
 """
 
 from __future__ import annotations
@@ -35,9 +36,7 @@ import io
 import json
 import math
 import os
-import resource
 import select
-import signal
 import socket
 import sys
 import time
@@ -45,16 +44,20 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+try:
+    from sandboxes.confinement import ConfinementError, confine, kill_leftovers
+except ImportError:  # run as a script (python -I): its own folder is not on the path
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from confinement import (  # type: ignore[import-not-found,no-redef,unused-ignore]
+        ConfinementError,
+        confine,
+        kill_leftovers,
+    )
+
 FLUSH_EVERY = 4096  # local calls kept before they are sent on their own
 OUTPUT_LIMIT = 4000  # characters of the submission's prints kept per run
 OUTPUT_HARD_LIMIT = 1 << 20  # characters a run may print before it is an error
-TMPFS_OPTIONS = b"size=64m,mode=1777"
-MS_RDONLY, MS_NOSUID, MS_NODEV, MS_REMOUNT, MS_BIND = 1, 2, 4, 32, 4096
-MS_REC, MS_PRIVATE = 1 << 14, 1 << 18
-CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET = 0x00020000, 0x20000000, 0x40000000
-PR_SET_PDEATHSIG = 1
-NOBODY = 65534
-PR_SET_NO_NEW_PRIVS = 38
+CONFINEMENT_FAILED = 125  # the exit code of a harness that could not confine itself
 
 
 class GameError(ValueError):
@@ -376,8 +379,9 @@ class _BoundedText(io.TextIOBase):
 class Harness:
     """Imports the submission once and runs one entry point call per ``run`` message."""
 
-    def __init__(self, channel: _Channel, submission: str) -> None:
+    def __init__(self, channel: _Channel, submission: str, *, namespace: bool = False) -> None:
         self.channel = channel
+        self.namespace = namespace
         self.submission = os.path.realpath(submission)
         self.output = _BoundedText()
         self._module: Any = None
@@ -392,7 +396,7 @@ class Harness:
             self.channel.run = message["run"]
             reply = self.run(message)
             threads = _thread_count() - 1
-            processes = _kill_leftovers()
+            processes = kill_leftovers(namespace=self.namespace)
             if reply["op"] == "done" and (threads or processes):
                 what = f"{threads} thread(s)" if threads else f"{processes} process(es)"
                 reply = self._fail("leftover", f"left {what} running after it returned; "
@@ -525,152 +529,6 @@ def _thread_count() -> int:
         return 1
 
 
-_watched = False  # a watcher (``--watch``) is our parent and its namespace's PID 1
-
-
-def _kill_leftovers() -> int:
-    """Kill every process the submission started during the run; return how many ran."""
-    me, sid = os.getpid(), os.getsid(0)
-    alone = me == 1 or _watched  # every process of the namespace but init is the run's
-    found = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == me or (_watched and entry == "1"):
-            continue  # ourselves, or the watcher
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                fields = f.read().rsplit(b")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[0] == b"Z":
-            continue  # already dead, waiting to be reaped
-        # PID 1 of its own namespace, with its own /proc: every other process is theirs
-        if alone or int(fields[3]) == sid:
-            found += 1
-            with contextlib.suppress(OSError):
-                os.kill(int(entry), signal.SIGKILL)
-    if alone and found:  # -1 is every other process of the namespace but its init
-        with contextlib.suppress(OSError):
-            os.kill(-1, signal.SIGKILL)
-    # reap: in a namespace every orphan is our child, and SIGKILL cannot be refused
-    with contextlib.suppress(ChildProcessError):
-        while os.waitpid(-1, 0 if alone else os.WNOHANG)[0]:
-            pass
-    return found
-
-
-def confine(*, memory_mb: int, cpu_s: int, processes: int) -> None:
-    """Limit this process before any student code runs; drop root if we have it."""
-    def limit(what: int, soft: int, hard: int | None = None) -> None:
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(what, (soft, soft if hard is None else hard))
-
-    limit(resource.RLIMIT_CORE, 0)
-    limit(resource.RLIMIT_FSIZE, 16 << 20)
-    limit(resource.RLIMIT_NOFILE, 64)
-    limit(resource.RLIMIT_CPU, cpu_s, cpu_s + 1)
-    if memory_mb > 0:
-        limit(resource.RLIMIT_AS, (memory_mb << 20) + _mapped_bytes())
-    if os.geteuid() == 0:
-        os.setgroups([])
-        os.setgid(NOBODY)
-        os.setuid(NOBODY)
-    limit(resource.RLIMIT_NPROC, processes)
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
-
-
-def isolate(link: Link) -> None:
-    """As root: move into new mount, PID and network namespaces, as PID 1 of the new one.
-
-    The process that called this stays outside as a waiter that only relays the exit
-    status; both die with their parent (the grader), so nothing outlives a grader crash.
-    """
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET) != 0:
-        err = ctypes.get_errno()
-        raise OSError(err, f"unshare: {os.strerror(err)}")
-    # mounts made from now on stay in our namespace
-    _mount(b"none", "/", b"", MS_REC | MS_PRIVATE, b"")
-    pid = os.fork()
-    if pid:  # the waiter: no link, no student code; exit as the namespace's PID 1 does
-        link.close()
-        _, status = os.waitpid(pid, 0)
-        os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-
-
-def private_mounts(submission: str, hide: list[str]) -> str:
-    """In our own mount and PID namespace (as root): a fresh /proc, the grader's folders
-    hidden under empty read-only tmpfs, size-limited tmpfs on every world-writable place,
-    and the submission copied into /tmp. Returns the submission's new folder."""
-    files = _stash(submission)
-    _mount(b"proc", "/proc", b"proc", MS_NOSUID | MS_NODEV, b"")
-    for path in hide:
-        if os.path.isdir(path):
-            _mount(b"tmpfs", path, b"tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, b"size=4k")
-    for path in ("/tmp", "/var/tmp", "/dev/shm"):
-        if os.path.isdir(path):
-            _mount(b"tmpfs", path, b"tmpfs", MS_NOSUID | MS_NODEV, TMPFS_OPTIONS)
-    _python_in_reach()
-    folder = "/tmp/submission"
-    for rel, data in files.items():
-        target = os.path.join(folder, rel)
-        os.makedirs(os.path.dirname(target), mode=0o755, exist_ok=True)
-        with open(target, "wb") as f:
-            f.write(data)
-        os.chmod(target, 0o644)
-    os.chmod(folder, 0o755)
-    return folder
-
-
-def _python_in_reach() -> None:
-    """Bind the standard library's folders under /tmp, read-only, and import from there:
-    the interpreter may live where user nobody cannot reach (a root-only home)."""
-    for i, path in enumerate(list(sys.path)):
-        if not os.path.isdir(path):
-            continue
-        target = f"/tmp/.python/{i}"
-        os.makedirs(target, mode=0o755, exist_ok=True)
-        _mount(path.encode(), target, b"", MS_BIND | MS_REC, b"")
-        _mount(b"none", target, b"", MS_BIND | MS_REMOUNT | MS_RDONLY | MS_REC, b"")
-        sys.path[i] = target
-        for module in list(sys.modules.values()):  # packages already imported, too
-            paths = getattr(module, "__path__", None)
-            if isinstance(paths, list):
-                paths[:] = [target + p[len(path):] if p.startswith(path + os.sep) or p == path
-                            else p for p in paths]
-    for parent in ("/tmp/.python", "/tmp"):
-        os.chmod(parent, 0o755 if parent != "/tmp" else 0o1777)
-
-
-def _stash(folder: str) -> dict[str, bytes]:
-    files = {}
-    for base, _dirs, names in os.walk(folder):
-        for name in names:
-            path = os.path.join(base, name)
-            if os.path.isfile(path) and not os.path.islink(path):
-                with open(path, "rb") as f:
-                    files[os.path.relpath(path, folder)] = f.read()
-    return files
-
-
-def _mount(source: bytes, target: str, fstype: bytes, flags: int, data: bytes) -> None:
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.mount(source, target.encode(), fstype, flags, data or None) != 0:
-        err = ctypes.get_errno()
-        raise OSError(err, f"mount {fstype.decode()} on {target}: {os.strerror(err)}")
-
-
-def _mapped_bytes() -> int:
-    """Address space already mapped (the interpreter itself), added to the memory limit."""
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError):
-        return 64 << 20
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Run a submission against a remote game.")
     parser.add_argument("--submission", required=True, help="folder holding agent.py")
@@ -678,30 +536,41 @@ def main(argv: list[str] | None = None) -> None:
     where.add_argument("--fds", nargs=2, type=int, metavar=("READ", "WRITE"),
                        help="inherited descriptors to read from and write to (two pipes)")
     where.add_argument("--connect", help="path of the grader's Unix socket")
+    where.add_argument("--probe", action="store_true",
+                       help="confine, say so on stdout and exit (the grader's check)")
     parser.add_argument("--memory-mb", type=int, default=256)
     parser.add_argument("--cpu-s", type=int, default=60)
     parser.add_argument("--processes", type=int, default=64)
-    parser.add_argument("--isolate", action="store_true",
-                        help="as root: own mount, PID and network namespaces")
-    parser.add_argument("--hide", action="append", default=[],
-                        help="a folder to hide from the submission (with --isolate)")
+    parser.add_argument("--tag", help="a name for the machine's process list; unused")
+    parser.add_argument("--namespace", action="store_true",
+                        help="in a PID namespace of its own, whose PID 1 is bwrap's")
+    parser.add_argument("--ready", action="store_true",
+                        help='send {"op": "ready"} once confined, before any student code')
     parser.add_argument("--watch", action="store_true",
                         help="as a container's PID 1: watch the grader's socket and the run")
     args = parser.parse_args(argv)
-    link = Link(*args.fds) if args.fds else _connect(args.connect)
+    if args.probe:
+        link = Link(*os.pipe())
+    else:
+        link = Link(*args.fds) if args.fds else _connect(args.connect)
+    namespace = args.namespace
     if args.watch and os.getpid() == 1:
-        watch(link)
-    folder = args.submission
-    if args.isolate and os.geteuid() == 0:
-        try:
-            isolate(link)
-        except OSError as exc:
-            print(f"harness: running without namespaces: {exc}", file=sys.stderr)
-        else:
-            folder = private_mounts(folder, args.hide)
-    confine(memory_mb=args.memory_mb, cpu_s=args.cpu_s, processes=args.processes)
-    os.chdir(folder)
-    Harness(_Channel(link), folder).serve()
+        watch(link)  # returns in the child, whose parent is the namespace's PID 1
+        namespace = True
+    try:
+        confine(memory_mb=args.memory_mb, cpu_s=args.cpu_s, processes=args.processes,
+                watch_fd=link.read_fd)
+    except (ConfinementError, OSError) as exc:
+        print(f"harness: cannot confine the submission: {exc}", file=sys.stderr)
+        os._exit(CONFINEMENT_FAILED)
+    if args.probe:
+        print(f"confined uid={os.getuid()} pid={os.getpid()} parent={os.getppid()}",
+              flush=True)
+        return
+    os.chdir(args.submission)
+    if args.ready:
+        link.send_json({"op": "ready"})
+    Harness(_Channel(link), args.submission, namespace=namespace).serve()
 
 
 def _connect(path: str) -> Link:
@@ -743,8 +612,6 @@ def watch(link: Link) -> None:
     before = _oom_kills()
     pid = os.fork()
     if pid == 0:
-        global _watched
-        _watched = True
         libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)  # orphans of the run are ours
         with contextlib.suppress(OSError), open("/proc/self/oom_score_adj", "w") as f:
             f.write("500")  # the memory hog, never the watcher, is the one to go

@@ -14,15 +14,24 @@ SYSTEM_TMP = tempfile.gettempdir()  # read once, before any test points it elsew
 
 
 def docker_available() -> bool:
-    try:
-        import docker
+    import gc
+    import warnings
 
-        client = docker.from_env(timeout=5)
-        client.ping()
-        client.close()
-        return True
-    except Exception:
-        return False
+    client = None
+    with warnings.catch_warnings():  # a client that failed half-way leaves its socket to gc
+        warnings.simplefilter("ignore", ResourceWarning)
+        try:
+            import docker
+
+            client = docker.from_env(timeout=5)
+            client.ping()
+            return True
+        except Exception:  # no engine, or no right to its socket (an ordinary user)
+            return False
+        finally:
+            if client is not None:
+                client.close()
+            gc.collect()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -60,6 +60,17 @@ def _click_error(exc: GraderError) -> click.ClickException:
 _CLICK_ERRORS: dict[int, type[click.ClickException]] = {}
 
 
+def allow_limits_only_option(command: Any) -> Any:
+    """The instructor modes' explicit consent to run student code with limits only."""
+    from grader.sandbox.isolation import ALLOW_FLAG
+
+    return click.option(
+        ALLOW_FLAG, "allow_limits_only", is_flag=True,
+        help="Run student code even where the local sandbox cannot make its namespaces "
+        "(resource limits only: it could read this machine's files and reach its network).",
+    )(command)
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="grader")
 def main() -> None:

@@ -63,6 +63,7 @@ def check(
     """
     from grader.check import grade_submission, prepare
     from grader.reports import write_reports
+    from grader.sandbox.isolation import isolation_notice
 
     ready = prepare(assignment=assignment, tests=list(tests) or None)
     report = grade_submission(
@@ -79,6 +80,9 @@ def check(
         click.echo(report_json(shown), nl=False)
     else:
         print_report(shown, Console(highlight=False, soft_wrap=True))
+    notice = isolation_notice(report.isolation)
+    if notice is not None:
+        click.echo(notice, err=True)
     click.get_current_context().exit(EXIT_OK if report.all_passed else EXIT_TESTS_FAILED)
 
 

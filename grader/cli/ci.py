@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from grader.cli import main
+from grader.cli import allow_limits_only_option, main
 
 
 @main.command()
@@ -40,6 +40,7 @@ from grader.cli import main
     envvar="GITHUB_OUTPUT",
     help="Append points=X/Y to this file [default: $GITHUB_OUTPUT].",
 )
+@allow_limits_only_option
 def ci(
     submission: Path,
     assignment: str,
@@ -47,6 +48,7 @@ def ci(
     report_dir: Path,
     summary: Path | None,
     output: Path | None,
+    allow_limits_only: bool,
 ) -> None:
     """Grade SUBMISSION for a CI job (GitHub Actions, GitHub Classroom).
 
@@ -64,6 +66,7 @@ def ci(
         report_dir=report_dir,
         summary_path=summary,
         output_path=output,
+        allow_limits_only=allow_limits_only,
     )
     for line in outcome.lines:
         click.echo(line)

@@ -17,9 +17,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from grader.batch import BatchResult, Stop, Watch, grade_batch, summary_lines
-from grader.cli import main
+from grader.cli import allow_limits_only_option, main
 from grader.errors import GraderFaults, Interrupted, Terminated
 from grader.reports.feedback import STATUS_WORDS, points
+from grader.sandbox.isolation import isolation_notice
 from grader.sinks import for_rich, for_terminal
 
 if TYPE_CHECKING:
@@ -46,9 +47,10 @@ if TYPE_CHECKING:
 @click.option("--regrade-faults/--keep-faults", default=True, show_default=True,
               help="With --resume: grade again the submissions whose tests hit a grader "
               "fault (sandbox_error), or keep those reports.")
+@allow_limits_only_option
 def grade(
     submissions: Path, assignment: str, out: Path, jobs: int, sandbox: str, resume: bool,
-    regrade_faults: bool,
+    regrade_faults: bool, allow_limits_only: bool,
 ) -> None:
     """Grade every submission in SUBMISSIONS (each .py file, .zip, or folder with agent.py).
 
@@ -76,10 +78,14 @@ def grade(
                 submissions=submissions, assignment=assignment, out=out, jobs=jobs,
                 sandbox="docker" if sandbox == "docker" else "local", resume=resume,
                 regrade_faults=regrade_faults, watch=watch, stop=stop,
+                allow_limits_only=allow_limits_only,
             )
         for line in summary_lines(result):
             click.echo(line)
         click.echo(f"gradebook: {out / 'gradebook.csv'}")
+        for level in sorted({r.isolation for r in result.reports if r.isolation is not None}):
+            notice = isolation_notice(level)
+            click.echo(notice if notice is not None else f"isolation: {level}", err=True)
     _raise_for(result)
 
 

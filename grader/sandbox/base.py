@@ -19,6 +19,8 @@ from grader.trace import Trace
 from grader.tree import Tree
 
 RunStatus = Literal["ok", "timeout", "memory", "error", "sandbox_error"]
+# how the submission is kept from the grader and the machine (see grader.sandbox.isolation)
+Isolation = Literal["namespaces", "container", "limits only"]  # as grader.report.Isolation
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ def killed_by(signum: int) -> str:
 
 class Sandbox(ABC):
     """A place to run one submission's tests; a context manager that leaves nothing behind."""
+
+    isolation: Isolation = "limits only"  # what this sandbox achieved; set by each kind
 
     def __init__(self, submission: Path, *, memory_mb: int = 256) -> None:
         self.submission = submission

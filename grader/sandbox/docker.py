@@ -175,6 +175,8 @@ class Ending:
 class DockerSandbox(Sandbox):
     """One submission in one container at a time; a fresh container after a kill."""
 
+    isolation = "container"  # its own namespaces, seccomp profile and read-only root
+
     def __init__(
         self,
         submission: Path,

@@ -47,11 +47,12 @@ def _quiet(_: str) -> None:
 
 
 def context_files() -> dict[str, bytes]:
-    """The build context: the Dockerfile and the harness, nothing else."""
+    """The build context: the Dockerfile and the harness (two modules), nothing else."""
     import sandboxes
 
     folder = Path(sandboxes.__file__).resolve().parent
-    return {name: (folder / name).read_bytes() for name in ("Dockerfile", "harness.py")}
+    return {name: (folder / name).read_bytes()
+            for name in ("Dockerfile", "harness.py", "confinement.py")}
 
 
 def image_tag() -> str:

@@ -1,54 +1,65 @@
-"""The ``local`` sandbox: the submission runs in a limited child process on this machine.
+"""The ``local`` sandbox: the submission runs in a confined child process on this machine.
 
-The child is the harness (``sandboxes/harness.py``) started with ``python3 -I`` in a
-throwaway folder that holds a copy of the submission and nothing else, with a scrubbed
-environment and two inherited pipes. Before it imports the submission it limits its
-memory, CPU time, file size, processes and open files, and, when the grader is root,
-drops to user ``nobody``. As root it also runs in its own PID, mount and network
-namespaces, so that nothing it starts can outlive it or reach the grader's processes,
-its files, or the network. A run that overruns its time is killed from here with
-everything it started; the next run gets a fresh child.
+The child is the harness (``sandboxes/harness.py``) started with ``python3 -I`` on a
+copy of the submission in a 0700 folder of the grader's, with a scrubbed environment and
+two inherited pipes. Where the machine allows (see :mod:`grader.sandbox.isolation`) it
+starts under ``bwrap`` in namespaces of its own and a fresh read-only root; before
+it imports the submission it confines itself (limits, the drop from root to ``nobody``,
+the parent-death signal, a seccomp filter). A run that overruns its time ends by ending
+the harness's PID namespace (with limits only: its process group); the next run gets a
+fresh child.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import os
+import select
 import shutil
 import signal
 import subprocess
-import sys
-import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from grader.errors import GraderError
 from grader.sandbox.base import RunRequest, RunResult, RunStatus, Sandbox, killed_by
+from grader.sandbox.cgroup import MemoryCgroup
+from grader.sandbox.isolation import (
+    HARNESS_FILES,
+    LIMITS_ONLY,
+    NAMESPACES,
+    bwrap_command,
+    harness_command,
+    harness_folder,
+    local_isolation,
+    make_undumpable,
+    owned_folder,
+    owner_tag,
+    scrubbed_env,
+    sweep_dead_folders,
+    unreachable_python,
+)
+from grader.sandbox.isolation import (
+    require_isolation as require_isolation_of,
+)
 from grader.sandbox.session import Session
 
 PROCESSES = 64  # processes the submission's user may have
 CPU_HEADROOM_S = 10  # CPU seconds beyond the sum of time limits before the kernel kills
-
-
-def _grader_folders() -> list[Path]:
-    """The grader's own packages: goldens, references and trees live there (a student's
-    grader has no ``reference`` or ``assignments``)."""
-    import importlib.util
-
-    folders = []
-    for name in ("grader", "reference", "assignments"):
-        found = importlib.util.find_spec(name)
-        if found is not None and found.origin is not None:
-            folders.append(Path(found.origin).resolve().parent)
-    return folders
+START_TIMEOUT_S = 60.0  # for a harness to start and confine itself on a busy machine
+INFO_TIMEOUT_S = 30.0
+# the cgroup's limit beyond the submission's memory: the interpreter, and the pages of
+# the private /tmp (64 MB) and /dev/shm (16 MB)
+CGROUP_HEADROOM_MB = 64 + 64 + 16  # for bwrap to say which process is the PID namespace's first
 
 
 def harness_path() -> Path:
     """The harness script shipped with the package."""
-    import sandboxes
-
-    return Path(sandboxes.__file__).resolve().parent / "harness.py"
+    return harness_folder() / "harness.py"
 
 
 class LocalSandbox(Sandbox):
@@ -61,17 +72,32 @@ class LocalSandbox(Sandbox):
         memory_mb: int = 256,
         cpu_s: float = 60.0,
         hide: Sequence[Path] = (),
+        require_isolation: bool = False,
     ) -> None:
         super().__init__(submission, memory_mb=memory_mb)
         self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
-        self.hide = [*_grader_folders(), *(Path(p).resolve() for p in hide)]
-        self._workdir = Path(tempfile.mkdtemp(prefix="grader-local-"))
+        del hide  # the namespaces show an allow-list; with limits only nothing is hidden
+        require_isolation_of("local", allow_limits_only=not require_isolation)
+        level, why = local_isolation()
+        unreachable = unreachable_python() if level == LIMITS_ONLY else None
+        if unreachable is not None:
+            raise GraderError(f"the local sandbox cannot run here ({why}): {unreachable}")
+        self.isolation = level
+        make_undumpable()
+        sweep_dead_folders()
+        # 0700: no other sandbox reaches it (nor, in namespaces, sees it at all)
+        self._workdir = owned_folder("local", reachable=level == LIMITS_ONLY)
         self._folder = self._workdir / "submission"
         shutil.copytree(submission, self._folder, symlinks=False)
-        os.chmod(self._workdir, 0o755)
+        if level == LIMITS_ONLY:  # the harness reads the copy through its own path
+            os.chmod(self._workdir, 0o755)
         for path in [self._folder, *self._folder.rglob("*")]:
             os.chmod(path, 0o755 if path.is_dir() else 0o644)
+        self._cgroup = MemoryCgroup.make((self.memory_mb + CGROUP_HEADROOM_MB) << 20,
+                                         owner=owner_tag())
+        self._oom_kills = 0
         self._proc: subprocess.Popen[bytes] | None = None
+        self._init_pidfd: int | None = None  # the PID 1 of the harness's PID namespace
         self._session: Session | None = None
         self._stderr: Any = None
 
@@ -81,6 +107,8 @@ class LocalSandbox(Sandbox):
         if session.broken:
             stderr = self._stderr_tail()
             ended = self._stop()
+            if session.lost and ended and self._out_of_memory():
+                ended = ("memory", "ran out of memory (its cgroup's limit)")
             if session.lost and ended:
                 result.status, words = ended
                 result.message = f"the submission's process {words}"
@@ -90,31 +118,69 @@ class LocalSandbox(Sandbox):
     def _start(self) -> Session:
         to_child, from_us = os.pipe()
         from_child, to_us = os.pipe()
-        theirs = (to_child, to_us)
-        command = [
-            sys.executable, "-I", "-S", str(harness_path()),
-            "--fds", str(to_child), str(to_us), "--submission", str(self._folder),
-            "--memory-mb", str(self.memory_mb), "--cpu-s", str(self.cpu_s),
-            "--processes", str(PROCESSES),
-        ]
-        if os.geteuid() == 0:
-            command += ["--isolate", *(f"--hide={p}" for p in self.hide)]
+        theirs = [to_child, to_us]
+        isolated = self.isolation == NAMESPACES
+        command = [*harness_command(isolated=isolated, harness=harness_folder(),
+                                    submission=self._folder),
+                   "--fds", str(to_child), str(to_us), "--memory-mb", str(self.memory_mb),
+                   "--cpu-s", str(self.cpu_s), "--processes", str(PROCESSES),
+                   "--tag", str(self._workdir), "--ready"]
+        info_read = None
+        if isolated:
+            command.append("--namespace")
+            info_read, info_write = os.pipe()
+            theirs.append(info_write)
+            command = [*bwrap_command(submission=self._folder, info_fd=info_write,
+                                      harness=self._harness_copy()), *command]
+        if self._cgroup is not None:
+            command = self._cgroup.wrap(command)
+            self._oom_kills = self._cgroup.oom_kills()
         self._stderr = open(self._workdir / "stderr.txt", "w+b")  # noqa: SIM115
         try:
             self._proc = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                 stderr=self._stderr, pass_fds=theirs, cwd=self._workdir,
-                env=_scrubbed_env(self._workdir), start_new_session=True,
+                env=scrubbed_env(Path("/tmp") if isolated else self._workdir),
+                start_new_session=True,
             )
         except BaseException:
-            for fd in (from_us, from_child):
-                os.close(fd)
+            for fd in (from_us, from_child, info_read):
+                if fd is not None:
+                    os.close(fd)
             raise
         finally:
             for fd in theirs:
                 os.close(fd)
+        if info_read is not None:
+            self._init_pidfd = _namespace_init(info_read)
         self._session = Session.over_pipes(from_child, from_us)
+        self._wait_ready(self._session)
         return self._session
+
+    def _wait_ready(self, session: Session) -> None:
+        """Wait for the harness to say it is confined, before any clock starts: starting
+        an interpreter is the machine's time, not the student's. A harness that cannot
+        start or confine itself is the grader's failure (no student code ran yet)."""
+        try:
+            line = session.link.receive(time.monotonic() + START_TIMEOUT_S)
+        except (TimeoutError, ValueError, OSError) as exc:
+            line = f"{type(exc).__name__}".encode()
+        if line != b'{"op":"ready"}':
+            said = self._stderr_tail().strip() or repr(line[:200])
+            self._stop()
+            raise SandboxStartError(f"the harness did not start: {said[-500:]}")
+
+    def _out_of_memory(self) -> bool:
+        return self._cgroup is not None and self._cgroup.oom_kills() > self._oom_kills
+
+    def _harness_copy(self) -> Path:
+        """The harness's files copied into the sandbox's own folder (once)."""
+        folder = self._workdir / "harness"
+        if not folder.exists():
+            folder.mkdir()
+            for name in HARNESS_FILES:
+                shutil.copyfile(harness_folder() / name, folder / name)
+        return folder
 
     def _stderr_tail(self) -> str:
         """The end of what the child wrote to its stderr (the harness's own last words)."""
@@ -138,8 +204,13 @@ class LocalSandbox(Sandbox):
             code: int | None = proc.wait(timeout=0.5 if lost else 0)
         except subprocess.TimeoutExpired:
             code = None
+        if self._init_pidfd is not None:  # its PID 1's death ends every process in it
+            with contextlib.suppress(OSError):
+                signal.pidfd_send_signal(self._init_pidfd, signal.SIGKILL)
+            os.close(self._init_pidfd)
+            self._init_pidfd = None
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
+            os.killpg(proc.pid, signal.SIGKILL)  # bwrap itself; with limits only, the harness
         proc.wait()
         if self._stderr is not None:
             self._stderr.close()
@@ -147,25 +218,48 @@ class LocalSandbox(Sandbox):
         return _describe_exit(code)
 
     def kill(self) -> None:
-        proc = self._proc
+        """End the run now, from another thread (a batch that stops): its PID namespace's
+        init first, which ends every process in it, then bwrap or the harness itself."""
+        pidfd, proc = self._init_pidfd, self._proc
+        if pidfd is not None:
+            with contextlib.suppress(OSError):
+                signal.pidfd_send_signal(pidfd, signal.SIGKILL)
         if proc is not None and proc.returncode is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(proc.pid, signal.SIGKILL)
 
     def close(self) -> None:
         self._stop()
+        if self._cgroup is not None:
+            self._cgroup.remove()
         shutil.rmtree(self._workdir, ignore_errors=True)
 
 
+class SandboxStartError(RuntimeError):
+    """The harness could not start or confine itself: a grader fault, never charged."""
 
-def _scrubbed_env(home: Path) -> dict[str, str]:
-    return {
-        "PATH": "/usr/local/bin:/usr/bin:/bin",
-        "HOME": str(home),
-        "LANG": "C.UTF-8",
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONUNBUFFERED": "1",
-    }
+
+def _namespace_init(info_fd: int) -> int | None:
+    """A pidfd of the PID namespace's PID 1 (bwrap's), from what bwrap writes to
+    ``--info-fd``; None if bwrap failed before it (the session then finds it gone)."""
+    data = b""
+    deadline = time.monotonic() + INFO_TIMEOUT_S
+    try:
+        while time.monotonic() < deadline:
+            if not select.select([info_fd], [], [], deadline - time.monotonic())[0]:
+                break
+            chunk = os.read(info_fd, 4096)
+            if not chunk:
+                break
+            data += chunk
+            with contextlib.suppress(ValueError):
+                pid = int(json.loads(data)["child-pid"])
+                return os.pidfd_open(pid)
+    except (OSError, KeyError, TypeError):
+        return None
+    finally:
+        os.close(info_fd)
+    return None
 
 
 def _describe_exit(code: int | None) -> tuple[RunStatus, str] | None:

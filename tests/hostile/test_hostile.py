@@ -11,9 +11,11 @@ there, a documented limit of the local sandbox (see the README's security sectio
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
 import json
 import os
+import random
 import shutil
 import socket
 import tempfile
@@ -27,11 +29,13 @@ import pytest
 import grader
 from grader.check import grade_submission
 from grader.reports import write_reports
+from grader.sandbox.isolation import NAMESPACES, local_isolation, unreachable_python
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 CASES = Path(__file__).parent / "cases"
 PROJECT = Path(grader.__file__).resolve().parents[1]
 SECRET_VAR = "GRADER_TEST_SECRET"
+WORLD_WRITABLE = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/dev/mqueue", "/var/lock")
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class Case:
     status: str
     says: str
     then: str
-    needs_root: bool
+    needs_isolation: bool
 
 
 def load_case(path: Path) -> Case:
@@ -49,10 +53,12 @@ def load_case(path: Path) -> Case:
     )
     assert doc, path
     fields = dict(
-        line.split(": ", 1) for line in doc.splitlines() if ": " in line and not line[0].isupper()
+        (line + " ").split(": ", 1) for line in doc.splitlines()
+        if line.rstrip().endswith(":") or (": " in line and not line[0].isupper())
     )
-    return Case(path.stem, fields["status"], fields["says"], fields["then"],
-                fields.get("needs") == "root")
+    fields = {k: v.strip() for k, v in fields.items()}
+    return Case(path.stem, fields["status"], fields.get("says", ""), fields["then"],
+                fields.get("needs") == "isolation")
 
 
 ALL_CASES = [load_case(p) for p in sorted(CASES.glob("*.py")) if not p.stem.startswith("_")]
@@ -84,6 +90,21 @@ def listener() -> Iterator[int]:
     server.close()
 
 
+@pytest.fixture(autouse=True)
+def own_tempdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A temporary folder for this test's sandboxes alone: other graders on the machine
+    may come and go in the system's."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setenv("TMPDIR", str(folder))
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
+def isolated_locally() -> bool:
+    return local_isolation()[0] == NAMESPACES
+
+
 def submission(tmp_path: Path, case: Case, assignment: Path, port: int) -> Path:
     folder = tmp_path / case.name
     folder.mkdir()
@@ -95,6 +116,9 @@ def submission(tmp_path: Path, case: Case, assignment: Path, port: int) -> Path:
         "package": str(PROJECT / "grader"),
         "port": port,
         "secret_var": SECRET_VAR,
+        "marker": f"hostile-{case.name}-{os.getpid()}-{folder.parent.name}",
+        "ipc_key": ipc_key(folder),
+        "grader_pid": os.getpid(),
     }
     (folder / "targets.json").write_text(json.dumps(targets))
     return folder
@@ -123,37 +147,81 @@ def leftover_containers() -> list[str]:
         client.close()
 
 
+def ipc_key(folder: Path) -> int:
+    return random.Random(str(folder)).randrange(1 << 20, 1 << 30)
+
+
 def temp_folders() -> set[Path]:
-    """The sandboxes' folders in the temporary directory (local and docker alike)."""
-    return set(Path(tempfile.gettempdir()).glob("grader-*"))
+    """The sandboxes' folders of this process, in this test's temporary directory and in
+    /tmp (where a harness that drops to nobody with limits only reaches its copy)."""
+    places = {Path(tempfile.gettempdir()), Path("/tmp")}
+    return {p for place in places for p in place.glob(f"grader-*-{os.getpid()}-*")} | set(
+        Path(tempfile.gettempdir()).glob("grader-*"))
 
 
-def leftover_processes(assignment: Path) -> list[str]:
-    """Sandbox processes of this module's runs (their arguments name its assignment)."""
+def leftover_processes(tag: str) -> list[str]:
+    """Live processes whose command line holds ``tag`` (a sandbox folder's name)."""
     found = []
     for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
         try:
             args = cmdline.read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
+            state = (cmdline.parent / "stat").read_bytes().rsplit(b")", 1)[1].split()[0]
+        except (OSError, IndexError):
             continue  # ended while we looked
-        if str(assignment) in args:
+        if tag in args and state != b"Z":
             found.append(f"{cmdline.parent.name} {args}")
     return found
 
 
-@pytest.mark.parametrize("sandbox", ["local", pytest.param("docker", marks=pytest.mark.docker)])
+def leftover_traces(sub: Path) -> list[str]:
+    """Files named by the case's marker in the machine's world-writable places, and
+    System V IPC objects with its key."""
+    targets = json.loads((sub / "targets.json").read_text())
+    found = [f"{place}/{targets['marker']}" for place in WORLD_WRITABLE
+             if os.path.lexists(f"{place}/{targets['marker']}")]
+    for kind in ("shm", "msg", "sem"):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/sysvipc/{kind}").read_text().splitlines()[1:]:
+                if line.split() and line.split()[0] == str(targets["ipc_key"]):
+                    found.append(f"System V {kind} {targets['ipc_key']}")
+    return found
+
+
+@pytest.fixture
+def without_bwrap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """This machine as one without bubblewrap: the local sandbox runs with limits only."""
+    empty = tmp_path / "no-bwrap"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    local_isolation.cache_clear()
+    yield
+    local_isolation.cache_clear()
+
+
+@pytest.mark.parametrize("sandbox", [
+    "local", "local-limits-only", pytest.param("docker", marks=pytest.mark.docker)])
 @pytest.mark.parametrize("case", ALL_CASES, ids=[c.name for c in ALL_CASES])
 def test_hostile_case_gets_its_verdict(
     case: Case, sandbox: str, assignment: Path, listener: int, tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest,
 ) -> None:
-    if sandbox == "local" and case.needs_root and os.geteuid() != 0:
-        pytest.skip("the local sandbox holds this case only as root (namespaces, user nobody)")
+    if sandbox == "local-limits-only":
+        if case.needs_isolation:
+            pytest.skip("with limits only the local sandbox does not hold this case")
+        request.getfixturevalue("without_bwrap")
+        assert local_isolation()[0] == "limits only"
+        if unreachable_python():
+            pytest.skip(unreachable_python() or "")
+        sandbox = "local"
+    elif sandbox == "local" and case.needs_isolation and not isolated_locally():
+        pytest.skip("the local sandbox holds this case only with its namespaces: "
+                    + local_isolation()[1])
     monkeypatch.setenv(SECRET_VAR, "hunter2")
     before = fingerprint(PROJECT / "grader", PROJECT / "reference", assignment)
     folders = temp_folders()
     sub = submission(tmp_path, case, assignment, listener)
-    report = grade_submission(submission=sub, assignment=assignment, sandbox=sandbox)
+    report = grade_submission(submission=sub, assignment=assignment,
+                              sandbox="docker" if sandbox == "docker" else "local")
     attacked, honest = report.tests
     shown = f"{attacked.status}: {attacked.message} | {attacked.detail}"
     assert attacked.status == case.status, shown
@@ -163,8 +231,10 @@ def test_hostile_case_gets_its_verdict(
     ET.parse(tmp_path / "reports" / "junit.xml")  # well-formed
     assert all(path.read_bytes().decode("utf-8") for path in written)
     assert fingerprint(PROJECT / "grader", PROJECT / "reference", assignment) == before
-    assert leftover_processes(assignment) == []
+    assert leftover_processes(f"grader-local-{os.getpid()}-") == []
+    assert leftover_traces(sub) == []
     assert temp_folders() <= folders, "a sandbox left its folder behind"
+    assert report.isolation == ("container" if sandbox == "docker" else local_isolation()[0])
     if sandbox == "docker":
         assert leftover_containers() == []
 
@@ -178,7 +248,8 @@ def test_a_batch_of_the_whole_corpus_finishes(
 
     subs = tmp_path / "subs"
     subs.mkdir()
-    cases = [c for c in ALL_CASES if not c.needs_root or os.geteuid() == 0 or sandbox != "local"]
+    cases = [c for c in ALL_CASES
+             if not c.needs_isolation or isolated_locally() or sandbox != "local"]
     for case in cases:
         submission(subs, case, assignment, listener)
     correct = PROJECT / "examples" / "alphabeta" / "correct.py"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ import pytest
 
 import grader
 from grader.check import grade_submission
-from tests.conftest import world_folder
+from grader.sandbox.isolation import NAMESPACES, local_isolation
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 SPY = '''
@@ -39,6 +38,8 @@ def alphabeta(game, state, depth):
         "interfaces": [l.split(":")[0].strip() for l in open("/proc/net/dev").readlines()[2:]],
         "processes": sorted(int(p) for p in os.listdir("/proc") if p.isdigit()),
         "grader_visible": listing(GRADER),
+        "root": sorted(os.listdir("/")),
+        "mounts": open("/proc/self/mountinfo").read(),
     }
     print(json.dumps(facts))
     return 0, None
@@ -55,23 +56,27 @@ def facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     agent = base / "agent.py"
     grader_dir = Path(grader.__file__).resolve().parent
     agent.write_text(f"GRADER = {str(grader_dir)!r}\n" + SPY)
-    own = world_folder("grader-tests-")  # this module's runs alone leave folders here
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("TMPDIR", str(own))
-        patch.setattr(tempfile, "tempdir", str(own))
+    own = base / "tmp"  # this run's temporary folder: other graders come and go elsewhere
+    own.mkdir()
+    saved, tempfile.tempdir = tempfile.tempdir, str(own)
+    try:
         report = grade_submission(submission=agent, assignment=folder)
-    after = set(own.glob("grader-local-*"))
-    shutil.rmtree(own, ignore_errors=True)
+    finally:
+        tempfile.tempdir = saved
+    places = {own, Path("/tmp")}  # /tmp: where a harness that drops to nobody must reach
+    after = {p for place in places for p in place.glob(f"grader-*-{os.getpid()}-*")}
+    before: set[Path] = set()
     (result,) = report.tests
     assert result.output, result.message
     data: dict[str, Any] = json.loads(result.output)
-    data["left_behind"] = sorted(str(p) for p in after)
+    data["left_behind"] = sorted(str(p) for p in after - before)
+    data["isolation"] = report.isolation
     return data
 
 
 def test_the_environment_is_scrubbed(facts: dict[str, Any]) -> None:
     assert set(facts["env"]) <= {"PATH", "HOME", "LANG", "PYTHONDONTWRITEBYTECODE",
-                                 "PYTHONUNBUFFERED", "LC_CTYPE"}
+                                 "PYTHONUNBUFFERED", "LC_CTYPE", "PWD"}
 
 
 def test_the_working_folder_holds_the_submission_alone(facts: dict[str, Any]) -> None:
@@ -89,12 +94,19 @@ def test_nothing_is_left_behind(facts: dict[str, Any]) -> None:
     assert facts["left_behind"] == []
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="the local sandbox isolates only as root")
-def test_as_root_the_submission_runs_as_nobody_in_its_own_namespaces(
+def test_the_report_names_the_isolation_reached(facts: dict[str, Any]) -> None:
+    assert facts["isolation"] == local_isolation()[0]
+
+
+@pytest.mark.skipif(local_isolation()[0] != NAMESPACES, reason=local_isolation()[1])
+def test_in_its_namespaces_the_submission_sees_only_what_it_needs(
     facts: dict[str, Any],
 ) -> None:
-    assert facts["uid"] == 65534
-    assert facts["pid"] == 1, "PID 1 of its own PID namespace"
-    assert facts["processes"] == [1], "it sees no process but itself"
+    assert facts["uid"] == (65534 if os.geteuid() == 0 else os.geteuid())
+    assert facts["pid"] == 2, "bwrap's process is PID 1 of its PID namespace"
+    assert facts["processes"] == [1, 2], "it sees no process but its own"
     assert facts["interfaces"] == ["lo"], "its own network namespace"
-    assert not facts["grader_visible"], "the grader's package is hidden"
+    assert not facts["grader_visible"], "the grader's package is not there"
+    checkout = str(Path(grader.__file__).resolve().parents[1])
+    assert checkout not in facts["mounts"], "no mount names the grader's checkout"
+    assert not {"home", "srv", "opt", "var", "mnt", "media"} & set(facts["root"])

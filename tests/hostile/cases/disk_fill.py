@@ -3,7 +3,7 @@
 status: error
 says: No space left
 then: passed
-needs: root
+needs: isolation
 """
 
 import os

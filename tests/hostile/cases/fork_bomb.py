@@ -3,7 +3,7 @@
 status: error
 says: BlockingIOError
 then: passed
-needs: root
+needs: isolation
 """
 
 import os

@@ -1,4 +1,4 @@
-"""Writes a 100 MB line to every pipe and socket it has, the grader's among them.
+"""Writes a 3 MB line to every pipe and socket it has, the grader's among them.
 
 status: error
 says: broke the protocol
@@ -13,7 +13,7 @@ def alphabeta(game, state, depth):
         return good(game, state, depth)
     chunk = b"x" * (1 << 20)
     for fd in grader_fds():
-        for _ in range(100):
+        for _ in range(3):  # 3 MB: past the 1 MB a line may hold, quick on a busy machine
             if not write_all(fd, chunk):
                 break
     return good(game, state, depth)

@@ -3,7 +3,7 @@
 status: error
 says: ModuleNotFoundError
 then: passed
-needs: root
+needs: isolation
 """
 
 import sys

@@ -3,7 +3,7 @@
 status: error
 says: still here after kill -1
 then: passed
-needs: root
+needs: isolation
 """
 
 import os

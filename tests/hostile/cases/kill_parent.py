@@ -3,7 +3,7 @@
 status: error
 says: still here, my parent too
 then: passed
-needs: root
+needs: isolation
 """
 
 import os

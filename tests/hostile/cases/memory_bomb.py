@@ -1,4 +1,5 @@
-"""Allocates memory without end.
+"""Allocates memory without end (quickly: a verdict must not depend on the machine's
+speed).
 
 status: memory
 says: memory
@@ -13,4 +14,4 @@ def alphabeta(game, state, depth):
         return good(game, state, depth)
     hoard = []
     while True:
-        hoard.append(bytearray(8 << 20))
+        hoard.append(bytes(8 << 20))  # calloc'd: address space at once, pages untouched

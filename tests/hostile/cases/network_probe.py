@@ -4,7 +4,7 @@ loopback; answers correctly only if it got through.
 status: error
 says: no way out
 then: passed
-needs: root
+needs: isolation
 """
 
 import socket

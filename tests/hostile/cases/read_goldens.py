@@ -3,7 +3,7 @@
 status: error
 says: cannot read the goldens
 then: passed
-needs: root
+needs: isolation
 """
 
 from _good import good, targets

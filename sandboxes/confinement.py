@@ -1,0 +1,219 @@
+"""How the harness confines itself before any student code runs. Standard library only.
+
+In this order, because each step needs the rights the next one takes away: resource
+limits; the drop from root to user ``nobody``; the process limit; ``no_new_privs``; the
+parent-death signal (after the last identity change, which clears it); a seccomp filter
+that denies the kernel surface a search never needs. The harness runs this inside the
+namespaces and fresh root the grader built for it (``bwrap``), or with limits only where
+the machine cannot make namespaces; the seccomp filter is installed in both cases, and a
+machine where it cannot be installed stops the harness with a message.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import os
+import platform
+import resource
+import select
+import signal
+import struct
+
+NOBODY = 65534
+PR_SET_PDEATHSIG = 1
+PR_SET_SECCOMP = 22
+PR_SET_NO_NEW_PRIVS = 38
+SECCOMP_MODE_FILTER = 2
+
+# classic BPF, as seccomp reads it
+LD_ABS, JEQ, JSET, RET = 0x20, 0x15, 0x45, 0x06
+JGE = 0x35
+RET_ALLOW, RET_KILL = 0x7FFF0000, 0x80000000
+RET_ERRNO = 0x00050000
+OFF_NR, OFF_ARCH, OFF_ARG0 = 0, 4, 16  # seccomp_data: nr, arch, ip, args[6] (low word first)
+X32_BIT = 0x40000000
+AF_UNIX = 1
+# CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET
+NAMESPACE_FLAGS = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 \
+    | 0x20000000 | 0x40000000
+
+# (AUDIT_ARCH, system call numbers) per machine; the names are those of the kernel
+ARCHES: dict[str, tuple[int, dict[str, int]]] = {
+    "x86_64": (0xC000003E, {
+        "socket": 41, "socketpair": 53, "clone": 56, "clone3": 435,
+        "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427,
+        "memfd_create": 319, "memfd_secret": 447, "ptrace": 101,
+        "process_vm_readv": 310, "process_vm_writev": 311, "pidfd_getfd": 438,
+        "bpf": 321, "perf_event_open": 298, "userfaultfd": 323,
+        "keyctl": 250, "add_key": 248, "request_key": 249,
+        "unshare": 272, "setns": 308, "mount": 165, "umount2": 166, "pivot_root": 155,
+        "open_tree": 428, "move_mount": 429, "fsopen": 430, "fsmount": 432,
+        "open_by_handle_at": 304,
+    }),
+    "aarch64": (0xC00000B7, {
+        "socket": 198, "socketpair": 199, "clone": 220, "clone3": 435,
+        "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427,
+        "memfd_create": 279, "memfd_secret": 447, "ptrace": 117,
+        "process_vm_readv": 270, "process_vm_writev": 271, "pidfd_getfd": 438,
+        "bpf": 280, "perf_event_open": 241, "userfaultfd": 282,
+        "keyctl": 219, "add_key": 217, "request_key": 218,
+        "unshare": 97, "setns": 268, "mount": 40, "umount2": 39, "pivot_root": 41,
+        "open_tree": 428, "move_mount": 429, "fsopen": 430, "fsmount": 432,
+        "open_by_handle_at": 265,
+    }),
+}
+# denied outright, with the error the caller sees; ENOSYS where a library falls back
+# (glibc makes threads with clone when clone3 is missing)
+DENIED = {
+    "io_uring_setup": errno.ENOSYS, "io_uring_enter": errno.ENOSYS,
+    "io_uring_register": errno.ENOSYS, "clone3": errno.ENOSYS,
+    "memfd_create": errno.EPERM, "memfd_secret": errno.ENOSYS,
+}
+for _name in ("ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "bpf",
+              "perf_event_open", "userfaultfd", "keyctl", "add_key", "request_key", "unshare",
+              "setns", "mount", "umount2", "pivot_root", "open_tree", "move_mount", "fsopen",
+              "fsmount", "open_by_handle_at"):
+    DENIED[_name] = errno.EPERM
+
+
+class ConfinementError(OSError):
+    """The promised confinement could not be set up: no student code may run."""
+
+
+def _insn(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
+    return struct.pack("=HBBI", code, jt, jf, k)
+
+
+def seccomp_program(machine: str | None = None) -> bytes:
+    """The filter for this machine: only Unix sockets; no io_uring, memfd, ptrace, new
+    namespaces or mounts, kernel keyrings, BPF, perf or userfaultfd; any other ABI (32-bit
+    or x32 calls on a 64-bit machine) kills the process."""
+    arch, numbers = ARCHES[machine or platform.machine()]
+    prog = [_insn(LD_ABS, OFF_ARCH), _insn(JEQ, arch, 1, 0), _insn(RET, RET_KILL),
+            _insn(LD_ABS, OFF_NR)]
+    if arch == ARCHES["x86_64"][0]:
+        prog += [_insn(JGE, X32_BIT, 0, 1), _insn(RET, RET_KILL)]
+    for name, err in DENIED.items():
+        prog += [_insn(JEQ, numbers[name], 0, 1), _insn(RET, RET_ERRNO | err)]
+    for name in ("socket", "socketpair"):  # the domain is the first argument
+        prog += [_insn(JEQ, numbers[name], 0, 4), _insn(LD_ABS, OFF_ARG0),
+                 _insn(JEQ, AF_UNIX, 0, 1), _insn(RET, RET_ALLOW),
+                 _insn(RET, RET_ERRNO | errno.EAFNOSUPPORT)]
+    prog += [_insn(JEQ, numbers["clone"], 0, 4), _insn(LD_ABS, OFF_ARG0),
+             _insn(JSET, NAMESPACE_FLAGS, 0, 1), _insn(RET, RET_ERRNO | errno.EPERM),
+             _insn(RET, RET_ALLOW)]
+    prog.append(_insn(RET, RET_ALLOW))
+    return b"".join(prog)
+
+
+def install_seccomp() -> None:
+    """Load :func:`seccomp_program` into this process (needs ``no_new_privs`` first)."""
+    if platform.machine() not in ARCHES:
+        raise ConfinementError(errno.ENOSYS, f"no seccomp filter for {platform.machine()}")
+    code = seccomp_program()
+
+    class SockFprog(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_char_p)]
+
+    prog = SockFprog(len(code) // 8, code)
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(prog), 0, 0) != 0:
+        err = ctypes.get_errno()
+        raise ConfinementError(err, f"seccomp filter: {os.strerror(err)}")
+
+
+def die_with_parent(watch_fd: int) -> None:
+    """SIGKILL when the parent dies; exit now if the grader is already gone (its end of
+    the pipe ``watch_fd`` hung up), since the signal is not sent for a death before it."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+        raise ConfinementError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG) failed")
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(watch_fd, select.POLLIN)
+        if any(event & (select.POLLHUP | select.POLLERR) for _, event in poller.poll(0)):
+            os._exit(1)
+
+
+def confine(*, memory_mb: int, cpu_s: int, processes: int, watch_fd: int) -> None:
+    """Limit this process before any student code runs; drop root if we have it; set
+    the parent-death signal after the drop; install the seccomp filter last."""
+    def limit(what: int, soft: int, hard: int | None = None) -> None:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(what, (soft, soft if hard is None else hard))
+
+    limit(resource.RLIMIT_CORE, 0)
+    limit(resource.RLIMIT_FSIZE, 16 << 20)
+    limit(resource.RLIMIT_NOFILE, 64)
+    limit(resource.RLIMIT_CPU, cpu_s, cpu_s + 1)
+    if memory_mb > 0:
+        limit(resource.RLIMIT_AS, (memory_mb << 20) + _mapped_bytes())
+    if os.geteuid() == 0:
+        os.setgroups([])
+        os.setgid(NOBODY)
+        os.setuid(NOBODY)
+        if os.getuid() == 0 or os.geteuid() == 0:
+            raise ConfinementError(errno.EPERM, "could not drop root")
+    limit(resource.RLIMIT_NPROC, processes)
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        raise ConfinementError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS) failed")
+    die_with_parent(watch_fd)
+    install_seccomp()
+
+
+def _mapped_bytes() -> int:
+    """Address space already mapped (the interpreter itself), added to the memory limit."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return 64 << 20
+
+
+def kill_leftovers(*, namespace: bool) -> int:
+    """Kill every process the submission started during the run; return how many ran.
+
+    In its own PID namespace (``namespace``: the harness under bwrap, whose PID 1 is
+    bwrap's own) every process but PID 1 and the harness is the submission's, whatever
+    session or group it moved to; with limits only, those of the harness's session (a
+    process that left it is beyond reach: see the README)."""
+    me, sid = os.getpid(), os.getsid(0)
+    if namespace:
+        return _kill_namespace(me)
+    found = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == me:
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != b"Z" and int(fields[3]) == sid:  # a zombie is dead already
+            found += 1
+            with contextlib.suppress(OSError):
+                os.kill(int(entry), signal.SIGKILL)
+    with contextlib.suppress(ChildProcessError):
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+    return found
+
+
+def _kill_namespace(me: int) -> int:
+    found = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) in (1, me):
+            continue
+        with contextlib.suppress(OSError, IndexError), open(f"/proc/{entry}/stat", "rb") as f:
+            if f.read().rsplit(b")", 1)[1].split()[0] != b"Z":
+                found += 1
+    if found:  # -1 is every process we may signal but PID 1 and ourselves
+        with contextlib.suppress(OSError):
+            os.kill(-1, signal.SIGKILL)
+    with contextlib.suppress(ChildProcessError):  # our own children; bwrap reaps orphans
+        while os.waitpid(-1, 0)[0]:
+            pass
+    return found
