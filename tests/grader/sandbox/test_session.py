@@ -97,7 +97,7 @@ def test_a_made_up_token_is_refused_and_the_run_goes_on(tree: Tree) -> None:
     result = run_against(peer, tree)
     assert result.status == "error"  # a string value is not a number
     assert "not a state the game handed out" in result.message
-    assert result.trace.expanded() == ["A"]
+    assert result.trace.calls == [("actions", "A")]  # the refused call is not recorded
 
 
 def test_silence_is_a_timeout(tree: Tree) -> None:
@@ -141,7 +141,7 @@ def test_trusted_and_local_calls_are_recorded_in_call_order(tree: Tree) -> None:
                     "local": [["is_terminal", root], ["to_move", root]]})
         b = json.loads(reader.readline())["r"][0][1][0]
         send(sock, {"run": run["run"], "op": "done", "value": 3, "action": "a1",
-                    "local": [["result", root], ["is_terminal", b]]})
+                    "local": [["result", root, "a1"], ["is_terminal", b]]})
 
     result = run_against(peer, tree)
     assert result.status == "ok"
@@ -149,5 +149,6 @@ def test_trusted_and_local_calls_are_recorded_in_call_order(tree: Tree) -> None:
         ("is_terminal", "A"), ("to_move", "A"), ("actions", "A"), ("result", "A"),
         ("is_terminal", "B"),
     ]
+    assert result.trace.moves == ["a1"]
 
 
