@@ -6,6 +6,7 @@ The pydantic models here are the one source of the assignment JSON Schema
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,6 +22,21 @@ DepthUnit = Literal["ply", "round"]
 
 ASSIGNMENT_FILE = "assignment.yaml"
 GOLDEN_DIR = "golden"
+SEARCH_CONVENTIONS: tuple[str, ...] = (
+    "prune_on_equality",
+    "fail_soft",
+    "quiescence_depth",
+    "utility_bound",
+    "beam_width",
+    "lmr_full",
+)
+"""TestSpec fields passed to a reference search that accepts them, and stored in goldens."""
+FORMS: dict[str, tuple[tuple[str, bool], ...]] = {
+    "fail_soft": (("fail-hard", False), ("fail-soft", True)),
+}
+"""Conventions with more than one correct form: a test that leaves one unset accepts each
+form (its name, and the value that makes it), the first being the default."""
+ConventionValue = bool | int | float | None
 
 
 class _Strict(BaseModel):
@@ -35,14 +51,19 @@ class TestSpec(_Strict):
     depth: int = Field(ge=0, description="Search depth, in plies (or rounds, see depth_unit)")
     points: float = Field(ge=0, description="Points the test is worth")
     checks: list[Check] = Field(
-        default_factory=lambda: list(_DEFAULT_CHECKS), description="What the test compares"
+        default_factory=lambda: list(_DEFAULT_CHECKS),
+        min_length=1,
+        description="What the test compares (at least one check)",
     )
     description: str | None = Field(default=None, description="What the test is about")
     visibility: Visibility = Field(default="visible", description="hidden: instructors only")
     prune_on_equality: bool = Field(
         default=True, description="Prune when alpha >= beta (false: only when alpha > beta)"
     )
-    fail_soft: bool = Field(default=False, description="Grade fail-soft alpha-beta values")
+    fail_soft: bool | None = Field(
+        default=None,
+        description="Pin fail-soft (true) or fail-hard (false) alpha-beta; unset accepts both",
+    )
     depth_unit: DepthUnit = Field(
         default="ply", description="'ply', or 'round' where every player moves once (CS188)"
     )
@@ -80,6 +101,24 @@ class TestSpec(_Strict):
             "lmr_full": self.lmr_full,
         }
         return {k: v for k, v in found.items() if v is not None}
+
+
+@dataclass(frozen=True)
+class SearchSetup:
+    """What a test's expected record is computed from, besides its tree and algorithm."""
+
+    depth: int  # as the entry point receives it
+    depth_unit: DepthUnit
+    plies: int  # the depth in plies: a round is one move of every player
+    conventions: dict[str, ConventionValue]  # every search convention (None: not set)
+
+
+def search_setup(spec: TestSpec, players: int) -> SearchSetup:
+    """A test's depth in plies and its search conventions: the one derivation that
+    ``grader build`` computes goldens from and that grading checks goldens against."""
+    plies = spec.depth * players if spec.depth_unit == "round" else spec.depth
+    conventions = {name: getattr(spec, name) for name in SEARCH_CONVENTIONS}
+    return SearchSetup(spec.depth, spec.depth_unit, plies, conventions)
 
 
 class Assignment(_Strict):

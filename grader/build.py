@@ -20,32 +20,26 @@ from typing import Any
 
 from grader.assignment import (
     ASSIGNMENT_FILE,
+    FORMS,
     GOLDEN_DIR,
+    ConventionValue,
     LoadedAssignment,
+    SearchSetup,
     TestSpec,
     assignment_schema,
     builtin_names,
     builtin_root,
     load_assignment,
+    search_setup,
 )
 from grader.errors import GameError, GraderError, InputFileError
 from grader.game import TreeGame
-from grader.golden import Golden
-from grader.record import make_record
+from grader.golden import Form, Golden
+from grader.record import SearchRecord, make_record
 from grader.report import report_schema
 from grader.tree import Tree, load_tree
 from grader.treefile import tree_schema
 from reference import registry
-
-CONVENTIONS: tuple[str, ...] = (
-    "prune_on_equality",
-    "fail_soft",
-    "quiescence_depth",
-    "utility_bound",
-    "beam_width",
-    "lmr_full",
-)
-"""TestSpec fields passed to a reference search that accepts them, and stored in goldens."""
 
 SCHEMAS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
     "tree": ("game-tree.schema.json", tree_schema),
@@ -83,7 +77,7 @@ def write_schemas() -> list[Path]:
 
 def depth_in_plies(spec: TestSpec, players: int) -> int:
     """A test's depth in plies (a round is one move of every player)."""
-    return spec.depth * players if spec.depth_unit == "round" else spec.depth
+    return search_setup(spec, players).plies
 
 
 def load_test_trees(loaded: LoadedAssignment) -> dict[str, Tree]:
@@ -99,39 +93,64 @@ def load_test_trees(loaded: LoadedAssignment) -> dict[str, Tree]:
 
 
 def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Golden:
-    """Run the test's reference search on its tree; the record is the golden."""
+    """Run the test's reference search on its tree, in each correct form the test
+    accepts; the records are the golden."""
     place = _test_place(loaded, spec)
     algorithm = loaded.spec.reference_for(spec)
     try:
         accepted = registry.accepted_options(algorithm)
     except KeyError as exc:
         raise InputFileError(place[0], place[1], str(exc.args[0])) from None
-    conventions: dict[str, bool | int | float | None] = {
-        name: getattr(spec, name) for name in CONVENTIONS if name in accepted
-    }
-    game = TreeGame(tree)
-    try:
-        value, action = registry.search(
-            algorithm, game, tree.root, spec.depth, depth_unit=spec.depth_unit, **conventions
-        )
-    except (ValueError, GameError) as exc:
-        reason = f"the {algorithm} reference cannot search {spec.tree}: {exc}"
-        raise InputFileError(place[0], place[1], reason) from None
-    record = make_record(
-        tree, game.trace, value, action, depth_plies=depth_in_plies(spec, tree.players)
-    )
+    setup = search_setup(spec, tree.players)
+    conventions = {k: v for k, v in setup.conventions.items() if k in accepted}
+    forms: list[Form] = []
+    for name, form in _forms(conventions):
+        record = _reference_record(algorithm, tree, spec, setup, {**conventions, **form}, place)
+        if all(f.record != record for f in forms):
+            forms.append(Form(name=name, conventions=form, record=record))
     return Golden(
         format="golden/1",
         assignment=loaded.name,
         test=spec.name,
         tree=spec.tree,
         tree_sha256=hashlib.sha256(loaded.tree_path(spec).read_bytes()).hexdigest(),
-        depth=spec.depth,
-        depth_unit=spec.depth_unit,
+        depth=setup.depth,
+        depth_unit=setup.depth_unit,
         algorithm=algorithm,
         conventions=conventions,
-        record=record,
+        record=forms[0].record,
+        forms=forms if len(forms) > 1 else [],
     )
+
+
+def _forms(conventions: dict[str, ConventionValue]) -> list[tuple[str, dict[str, bool]]]:
+    """Each correct form a test accepts: a name and the conventions that make it. A
+    convention left unset that has several forms gives each; ``[("", {})]`` when none."""
+    found: list[tuple[str, dict[str, bool]]] = [("", {})]
+    for convention, choices in FORMS.items():
+        if convention in conventions and conventions[convention] is None:
+            found = [(f"{n} {name}".strip(), {**c, convention: value})
+                     for n, c in found for name, value in choices]
+    return found
+
+
+def _reference_record(
+    algorithm: str,
+    tree: Tree,
+    spec: TestSpec,
+    setup: SearchSetup,
+    conventions: dict[str, ConventionValue],
+    place: tuple[Path, str],
+) -> SearchRecord:
+    game = TreeGame(tree)
+    try:
+        value, action = registry.search(
+            algorithm, game, tree.root, setup.depth, depth_unit=setup.depth_unit, **conventions
+        )
+    except (ValueError, GameError) as exc:
+        reason = f"the {algorithm} reference cannot search {spec.tree}: {exc}"
+        raise InputFileError(place[0], place[1], reason) from None
+    return make_record(tree, game.trace, value, action, depth_plies=setup.plies)
 
 
 def _test_place(loaded: LoadedAssignment, spec: TestSpec) -> tuple[Path, str]:

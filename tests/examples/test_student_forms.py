@@ -22,3 +22,16 @@ def test_a_correct_form_scores_full_marks(path: Path) -> None:
     failed = {t.name: (t.message, t.feedback) for t in report.tests if not t.passed}
     assert not failed
     assert report.score == report.max_score
+
+
+def test_the_report_names_the_form_matched() -> None:
+    # random-ties-strict is where fail-soft and fail-hard visit different leaves
+    forms = Path(__file__).parent / "forms" / "alphabeta"
+    correct = Path(__file__).parents[2] / "examples" / "alphabeta" / "correct.py"
+    for path, name in ((forms / "fail_soft.py", "fail-soft"), (correct, "fail-hard")):
+        report = grade_submission(submission=path, assignment="alphabeta",
+                                  tests=["random-ties-strict", "aima-fig5.2"])
+        by_name = {t.name: t for t in report.tests}
+        assert by_name["random-ties-strict"].passed
+        assert by_name["random-ties-strict"].form == name
+        assert by_name["aima-fig5.2"].form is None  # one record for both forms there

@@ -74,10 +74,10 @@ def test_build_writes_each_golden_from_the_reference(tiny: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "evaluated", "conventions"),
     [
-        pytest.param("eq", ["B1", "B2", "C1"], {"prune_on_equality": True, "fail_soft": False},
+        pytest.param("eq", ["B1", "B2", "C1"], {"prune_on_equality": True, "fail_soft": None},
                      id="prune-on-equality"),
         pytest.param("eq-strict", ["B1", "B2", "C1", "C2", "C3"],
-                     {"prune_on_equality": False, "fail_soft": False}, id="prune-strictly"),
+                     {"prune_on_equality": False, "fail_soft": None}, id="prune-strictly"),
     ],
 )
 def test_conventions_reach_the_reference_and_the_golden(
