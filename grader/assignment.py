@@ -6,6 +6,7 @@ The pydantic models here are the one source of the assignment JSON Schema
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -146,6 +147,11 @@ class Assignment(_Strict):
         return test.memory_mb if test.memory_mb is not None else self.memory_mb
 
 
+def place_of_test(name: str) -> str:
+    """Where a test is in ``assignment.yaml``, by its name: ``tests[cutoff-depth-3]``."""
+    return f"tests[{name}]"
+
+
 def assignment_schema() -> dict[str, Any]:
     """The JSON Schema of ``assignment.yaml``."""
     schema = Assignment.model_json_schema()
@@ -225,6 +231,7 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
         raise InputFileError(path, "", f"cannot be read ({exc})") from None
     if not isinstance(data, dict):
         raise InputFileError(path, "(top level)", "an assignment file holds a YAML mapping")
+    _refuse_unknown_fields(path, data)
     try:  # the model is the schema's source; the schema's message says more on a refusal
         spec = Assignment.model_validate(data)
     except ValidationError as exc:
@@ -233,12 +240,43 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
         errors = list(jsonschema.Draft202012Validator(assignment_schema()).iter_errors(data))
         if errors:
             error = jsonschema.exceptions.best_match(errors)
-            place = ".".join(str(p) for p in error.absolute_path) or "(top level)"
+            place = _place(data, list(error.absolute_path)) or "(top level)"
             raise InputFileError(path, place, error.message) from None
         err = exc.errors()[0]
-        raise InputFileError(path, ".".join(str(p) for p in err["loc"]), err["msg"]) from None
+        raise InputFileError(path, _place(data, list(err["loc"])), err["msg"]) from None
     names = [t.name for t in spec.tests]
     for i, name in enumerate(names):
         if name in names[:i]:
             raise InputFileError(path, f"tests.{i}.name", f"{name!r} is used twice; rename one")
     return LoadedAssignment(spec, folder)
+
+
+def _place(data: dict[str, Any], where: list[Any]) -> str:
+    """A place in ``assignment.yaml`` in dotted form, a test named where it has a name:
+    ``tests[cutoff-depth-3].depth`` rather than ``tests.2.depth``."""
+    parts = [str(p) for p in where]
+    tests = data.get("tests")
+    if len(where) >= 2 and where[0] == "tests" and isinstance(where[1], int):
+        test = tests[where[1]] if isinstance(tests, list) and where[1] < len(tests) else None
+        name = test.get("name") if isinstance(test, dict) else None
+        if isinstance(name, str) and name:
+            parts[:2] = [place_of_test(name)]
+    return ".".join(parts)
+
+
+def _refuse_unknown_fields(path: Path, data: dict[str, Any]) -> None:
+    """A field no model has (a typo'd convention, most often), with the likeliest meant."""
+    tests = data.get("tests")
+    found: list[tuple[list[Any], Any, type[BaseModel]]] = [
+        ([], key, Assignment) for key in data if key not in Assignment.model_fields
+    ]
+    for i, test in enumerate(tests if isinstance(tests, list) else []):
+        if isinstance(test, dict):
+            found += [(["tests", i], k, TestSpec) for k in test if k not in TestSpec.model_fields]
+    if not found:
+        return
+    where, key, model = found[0]
+    fields = list(model.model_fields)
+    close = difflib.get_close_matches(str(key), fields, n=1)
+    hint = f"did you mean {close[0]!r}?" if close else f"the fields are {', '.join(fields)}"
+    raise InputFileError(path, _place(data, [*where, key]), f"unknown field {key!r}; {hint}")

@@ -10,6 +10,7 @@ missing goldens. :func:`validate_paths` is ``grader validate``; :func:`schema_te
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -30,6 +31,7 @@ from grader.assignment import (
     builtin_names,
     builtin_root,
     load_assignment,
+    place_of_test,
     search_setup,
 )
 from grader.errors import GameError, GraderError, InputFileError
@@ -154,8 +156,7 @@ def _reference_record(
 
 
 def _test_place(loaded: LoadedAssignment, spec: TestSpec) -> tuple[Path, str]:
-    index = loaded.spec.tests.index(spec)
-    return loaded.folder / ASSIGNMENT_FILE, f"tests.{index}"
+    return loaded.folder / ASSIGNMENT_FILE, place_of_test(spec.name)
 
 
 def golden_text(golden: Golden) -> str:
@@ -265,27 +266,58 @@ def _validated(path: Path, check: Callable[[], object]) -> Validated:
 
 
 def _validate_assignment(path: Path) -> list[Validated]:
+    """``assignment.yaml`` (and whether each test's reference can search its tree), each
+    tree file, and each golden file there is (it must be current)."""
     yaml_path = path / ASSIGNMENT_FILE if path.is_dir() else path
     try:
         loaded = load_assignment(path)
     except GraderError as exc:
         return [Validated(yaml_path, exc)]
-    outcomes = [_validated(yaml_path, partial(_check_references, loaded))]
+    goldens: dict[str, Golden] = {}
+    outcomes = [_validated(yaml_path, partial(_check_references, loaded, goldens))]
     by_tree: dict[Path, list[TestSpec]] = {}
     for spec in loaded.spec.tests:
         by_tree.setdefault(loaded.tree_path(spec), []).append(spec)
     for tree_path, specs in by_tree.items():
         outcomes.append(_validated(tree_path, partial(_check_tree, tree_path, specs)))
+    for spec in loaded.spec.tests:
+        golden_path = loaded.golden_path(spec)
+        if spec.name in goldens and golden_path.is_file():  # a missing one: `grader build`
+            check = partial(_check_golden, loaded, spec, goldens[spec.name])
+            outcomes.append(_validated(golden_path, check))
     return outcomes
 
 
-def _check_references(loaded: LoadedAssignment) -> None:
+def _check_references(loaded: LoadedAssignment, goldens: dict[str, Golden]) -> None:
+    """Each test's reference exists and can search its tree; ``goldens`` gets what each
+    computes (a test whose tree is broken is left to that tree's outcome)."""
     for spec in loaded.spec.tests:
         algorithm = loaded.spec.reference_for(spec)
         if algorithm not in registry.ALGORITHMS:
             known = ", ".join(sorted(registry.ALGORITHMS))
+            close = difflib.get_close_matches(algorithm, registry.ALGORITHMS, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else f"; known: {known}"
             path, place = _test_place(loaded, spec)
-            raise InputFileError(path, place, f"no reference search {algorithm!r}; known: {known}")
+            raise InputFileError(path, f"{place}.algorithm",
+                                 f"no reference search {algorithm!r}{hint}")
+        try:
+            tree = load_tree(loaded.tree_path(spec))
+            tree = load_tree(loaded.tree_path(spec), depth=depth_in_plies(spec, tree.players))
+        except GraderError:
+            continue
+        goldens[spec.name] = compute_golden(loaded, spec, tree)
+
+
+def _check_golden(loaded: LoadedAssignment, spec: TestSpec, computed: Golden) -> None:
+    """The golden file is what ``grader build`` would write now."""
+    from grader.check import current_golden  # the very test grading runs
+
+    current_golden(loaded, spec, load_tree(loaded.tree_path(spec)))
+    if _current_text(loaded.golden_path(spec)) != golden_text(computed):
+        raise GraderError(
+            f"{loaded.golden_path(spec)}: stale golden for test {spec.name!r}: the "
+            f"reference's record differs from it; run `grader build -a {loaded.folder}`"
+        )
 
 
 def _check_tree(path: Path, specs: list[TestSpec]) -> None:
