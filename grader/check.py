@@ -121,6 +121,7 @@ def _run_all(
                 time_limit=ctx.time_limit,
                 memory_mb=loaded.spec.test_memory_mb(ctx.spec),
                 conventions=ctx.spec.conventions(),
+                vector_value=isinstance(ctx.golden.value, list),
             )
             results.append(score_run(_run_one(box, request), ctx))
     return results

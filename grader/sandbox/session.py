@@ -252,8 +252,9 @@ def _child(game: TreeGame, node_id: str, action: str) -> str:
 def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
     """Why ``(value, action)`` is not an answer the grader can score, or None."""
     players = request.tree.players
+    vector = request.vector_value if request.vector_value is not None else players > 2
     if _number(value):
-        if players > 2:
+        if vector:  # the search's answer shape decides, not the number of players
             return f"returned value {value!r}; max^n returns one value per player ({players})"
     elif isinstance(value, list) and value and all(_number(v) for v in value):
         if len(value) != players:
