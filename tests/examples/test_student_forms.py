@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from grader.check import grade_submission
+from grader.reports.feedback import describe_test
 
 FORMS = sorted((Path(__file__).parent / "forms").glob("*/*.py"))
 
@@ -34,4 +35,5 @@ def test_the_report_names_the_form_matched() -> None:
         by_name = {t.name: t for t in report.tests}
         assert by_name["random-ties-strict"].passed
         assert by_name["random-ties-strict"].form == name
+        assert f"graded as {name}" in describe_test(by_name["random-ties-strict"])
         assert by_name["aima-fig5.2"].form is None  # one record for both forms there
