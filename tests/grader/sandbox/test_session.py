@@ -63,9 +63,20 @@ def message(**fields: Any) -> Peer:
     return lambda sock, run: send(sock, {"run": run["run"], **fields})
 
 
+def local_at_root(*call: Any) -> Peer:
+    """A done message whose local calls hold ``[op, ROOT's token, *rest]``."""
+    op, *rest = call
+    return lambda sock, run: send(sock, {"run": run["run"], "op": "done", "value": 3,
+                                         "action": "a1", "local": [[op, run["root"][0], *rest]]})
+
+
 @pytest.mark.parametrize(
     ("peer", "says"),
     [
+        pytest.param(local_at_root("result"), "unknown local call", id="result-without-action"),
+        pytest.param(local_at_root("result", "zz"), "unknown local call", id="result-bad-action"),
+        pytest.param(local_at_root("result", 1), "unknown local call", id="result-action-not-str"),
+        pytest.param(local_at_root("to_move", "a1"), "unknown local call", id="ask-with-action"),
         pytest.param(raw(b"not json at all\n"), "not JSON", id="not-json"),
         pytest.param(raw(b"\xff\xfe\xfa\n"), "not UTF-8", id="not-utf8"),
         pytest.param(raw(b"[1, 2, 3]\n"), "without an op", id="not-an-object"),
