@@ -96,8 +96,9 @@ class Trace:
 
 
 class _Visits:
-    """Reads a trace's visits. ``others`` is, for a node, the count of visits made to any
-    other node so far: an answer asked again while it has not moved is a repeated question."""
+    """Reads a trace's visits. ``others`` is, for a node, the count of events (a child
+    generated, a payoff read) at any other node so far: an answer asked again while it
+    has not moved is a repeated question."""
 
     def __init__(self) -> None:
         self.out: list[tuple[str, str]] = []
@@ -118,8 +119,8 @@ class _Visits:
                 self.listed[node] = op
         return self.out
 
-    def _visit(self, op: str, node: str) -> None:
-        self.out.append((op, node))
+    def _event(self, node: str) -> None:
+        """Something new happened at ``node``: a child generated, or a payoff read."""
         self.own[node] = self.own.get(node, 0) + 1
         self.total += 1
 
@@ -131,14 +132,17 @@ class _Visits:
         made = self.expansion.get(node)
         if made is None or made.get(action, others) != others:  # first, or searched again
             made = self.expansion[node] = {}
-            self._visit(self.listed.get(node, "actions"), node)
-        made[action] = self._others(node)
+            self.out.append((self.listed.get(node, "actions"), node))
+        if action not in made:  # else the same child asked for again at once
+            self._event(node)
+        made[action] = others
 
     def _evaluate(self, op: str, node: str) -> None:
         others = self._others(node)
         if self.evaluated.get(node) != others:  # else the same payoff asked again at once
-            self._visit(op, node)
-            self.evaluated[node] = self._others(node)
+            self.out.append((op, node))
+            self._event(node)
+            self.evaluated[node] = others
 
 
 def count_visits(calls: Iterable[tuple[str, str]]) -> int:

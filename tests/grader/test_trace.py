@@ -93,6 +93,11 @@ SEARCHES = {
          ("result", "X", "x1"), ("utility", "X1"), ("result", "X", "x2"), ("utility", "X2")],
         ["A", "B", "X", "C", "X"], ["X1", "X2", "X1", "X2"],
     ),
+    "one-leaf-reached-by-two-moves": (  # L is C's child by c1 and by c2: evaluated twice
+        [("actions", "C"), ("result", "C", "c1"), ("evaluate", "L"), ("result", "C", "c2"),
+         ("evaluate", "L")],
+        ["C"], ["L", "L"],
+    ),
     "root-searched-again-by-iterative-deepening": (
         [("actions", "A"), ("result", "A", "a1"), ("evaluate", "B"), ("result", "A", "a2"),
          ("evaluate", "C"), ("actions", "A"), ("result", "A", "a1"), ("actions", "B"),
