@@ -6,6 +6,8 @@ The pydantic models here are the one source of the assignment JSON Schema
 
 from __future__ import annotations
 
+import difflib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,6 +23,21 @@ DepthUnit = Literal["ply", "round"]
 
 ASSIGNMENT_FILE = "assignment.yaml"
 GOLDEN_DIR = "golden"
+SEARCH_CONVENTIONS: tuple[str, ...] = (
+    "prune_on_equality",
+    "fail_soft",
+    "quiescence_depth",
+    "utility_bound",
+    "beam_width",
+    "lmr_full",
+)
+"""TestSpec fields passed to a reference search that accepts them, and stored in goldens."""
+FORMS: dict[str, tuple[tuple[str, bool], ...]] = {
+    "fail_soft": (("fail-hard", False), ("fail-soft", True)),
+}
+"""Conventions with more than one correct form: a test that leaves one unset accepts each
+form (its name, and the value that makes it), the first being the default."""
+ConventionValue = bool | int | float | None
 
 
 class _Strict(BaseModel):
@@ -35,14 +52,19 @@ class TestSpec(_Strict):
     depth: int = Field(ge=0, description="Search depth, in plies (or rounds, see depth_unit)")
     points: float = Field(ge=0, description="Points the test is worth")
     checks: list[Check] = Field(
-        default_factory=lambda: list(_DEFAULT_CHECKS), description="What the test compares"
+        default_factory=lambda: list(_DEFAULT_CHECKS),
+        min_length=1,
+        description="What the test compares (at least one check)",
     )
     description: str | None = Field(default=None, description="What the test is about")
     visibility: Visibility = Field(default="visible", description="hidden: instructors only")
     prune_on_equality: bool = Field(
         default=True, description="Prune when alpha >= beta (false: only when alpha > beta)"
     )
-    fail_soft: bool = Field(default=False, description="Grade fail-soft alpha-beta values")
+    fail_soft: bool | None = Field(
+        default=None,
+        description="Pin fail-soft (true) or fail-hard (false) alpha-beta; unset accepts both",
+    )
     depth_unit: DepthUnit = Field(
         default="ply", description="'ply', or 'round' where every player moves once (CS188)"
     )
@@ -82,6 +104,24 @@ class TestSpec(_Strict):
         return {k: v for k, v in found.items() if v is not None}
 
 
+@dataclass(frozen=True)
+class SearchSetup:
+    """What a test's expected record is computed from, besides its tree and algorithm."""
+
+    depth: int  # as the entry point receives it
+    depth_unit: DepthUnit
+    plies: int  # the depth in plies: a round is one move of every player
+    conventions: dict[str, ConventionValue]  # every search convention (None: not set)
+
+
+def search_setup(spec: TestSpec, players: int) -> SearchSetup:
+    """A test's depth in plies and its search conventions: the one derivation that
+    ``grader build`` computes goldens from and that grading checks goldens against."""
+    plies = spec.depth * players if spec.depth_unit == "round" else spec.depth
+    conventions = {name: getattr(spec, name) for name in SEARCH_CONVENTIONS}
+    return SearchSetup(spec.depth, spec.depth_unit, plies, conventions)
+
+
 class Assignment(_Strict):
     """An assignment pack: the entry point a submission defines, and its tests."""
 
@@ -105,6 +145,11 @@ class Assignment(_Strict):
 
     def test_memory_mb(self, test: TestSpec) -> int:
         return test.memory_mb if test.memory_mb is not None else self.memory_mb
+
+
+def place_of_test(name: str) -> str:
+    """Where a test is in ``assignment.yaml``, by its name: ``tests[cutoff-depth-3]``."""
+    return f"tests[{name}]"
 
 
 def assignment_schema() -> dict[str, Any]:
@@ -186,6 +231,7 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
         raise InputFileError(path, "", f"cannot be read ({exc})") from None
     if not isinstance(data, dict):
         raise InputFileError(path, "(top level)", "an assignment file holds a YAML mapping")
+    _refuse_unknown_fields(path, data)
     try:  # the model is the schema's source; the schema's message says more on a refusal
         spec = Assignment.model_validate(data)
     except ValidationError as exc:
@@ -194,12 +240,43 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
         errors = list(jsonschema.Draft202012Validator(assignment_schema()).iter_errors(data))
         if errors:
             error = jsonschema.exceptions.best_match(errors)
-            place = ".".join(str(p) for p in error.absolute_path) or "(top level)"
+            place = _place(data, list(error.absolute_path)) or "(top level)"
             raise InputFileError(path, place, error.message) from None
         err = exc.errors()[0]
-        raise InputFileError(path, ".".join(str(p) for p in err["loc"]), err["msg"]) from None
+        raise InputFileError(path, _place(data, list(err["loc"])), err["msg"]) from None
     names = [t.name for t in spec.tests]
     for i, name in enumerate(names):
         if name in names[:i]:
             raise InputFileError(path, f"tests.{i}.name", f"{name!r} is used twice; rename one")
     return LoadedAssignment(spec, folder)
+
+
+def _place(data: dict[str, Any], where: list[Any]) -> str:
+    """A place in ``assignment.yaml`` in dotted form, a test named where it has a name:
+    ``tests[cutoff-depth-3].depth`` rather than ``tests.2.depth``."""
+    parts = [str(p) for p in where]
+    tests = data.get("tests")
+    if len(where) >= 2 and where[0] == "tests" and isinstance(where[1], int):
+        test = tests[where[1]] if isinstance(tests, list) and where[1] < len(tests) else None
+        name = test.get("name") if isinstance(test, dict) else None
+        if isinstance(name, str) and name:
+            parts[:2] = [place_of_test(name)]
+    return ".".join(parts)
+
+
+def _refuse_unknown_fields(path: Path, data: dict[str, Any]) -> None:
+    """A field no model has (a typo'd convention, most often), with the likeliest meant."""
+    tests = data.get("tests")
+    found: list[tuple[list[Any], Any, type[BaseModel]]] = [
+        ([], key, Assignment) for key in data if key not in Assignment.model_fields
+    ]
+    for i, test in enumerate(tests if isinstance(tests, list) else []):
+        if isinstance(test, dict):
+            found += [(["tests", i], k, TestSpec) for k in test if k not in TestSpec.model_fields]
+    if not found:
+        return
+    where, key, model = found[0]
+    fields = list(model.model_fields)
+    close = difflib.get_close_matches(str(key), fields, n=1)
+    hint = f"did you mean {close[0]!r}?" if close else f"the fields are {', '.join(fields)}"
+    raise InputFileError(path, _place(data, [*where, key]), f"unknown field {key!r}; {hint}")

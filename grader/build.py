@@ -10,6 +10,7 @@ missing goldens. :func:`validate_paths` is ``grader validate``; :func:`schema_te
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -20,32 +21,27 @@ from typing import Any
 
 from grader.assignment import (
     ASSIGNMENT_FILE,
+    FORMS,
     GOLDEN_DIR,
+    ConventionValue,
     LoadedAssignment,
+    SearchSetup,
     TestSpec,
     assignment_schema,
     builtin_names,
     builtin_root,
     load_assignment,
+    place_of_test,
+    search_setup,
 )
 from grader.errors import GameError, GraderError, InputFileError
 from grader.game import TreeGame
-from grader.golden import Golden
-from grader.record import make_record
+from grader.golden import Form, Golden
+from grader.record import SearchRecord, make_record
 from grader.report import report_schema
 from grader.tree import Tree, load_tree
 from grader.treefile import tree_schema
 from reference import registry
-
-CONVENTIONS: tuple[str, ...] = (
-    "prune_on_equality",
-    "fail_soft",
-    "quiescence_depth",
-    "utility_bound",
-    "beam_width",
-    "lmr_full",
-)
-"""TestSpec fields passed to a reference search that accepts them, and stored in goldens."""
 
 SCHEMAS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
     "tree": ("game-tree.schema.json", tree_schema),
@@ -83,7 +79,7 @@ def write_schemas() -> list[Path]:
 
 def depth_in_plies(spec: TestSpec, players: int) -> int:
     """A test's depth in plies (a round is one move of every player)."""
-    return spec.depth * players if spec.depth_unit == "round" else spec.depth
+    return search_setup(spec, players).plies
 
 
 def load_test_trees(loaded: LoadedAssignment) -> dict[str, Tree]:
@@ -99,44 +95,68 @@ def load_test_trees(loaded: LoadedAssignment) -> dict[str, Tree]:
 
 
 def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Golden:
-    """Run the test's reference search on its tree; the record is the golden."""
+    """Run the test's reference search on its tree, in each correct form the test
+    accepts; the records are the golden."""
     place = _test_place(loaded, spec)
     algorithm = loaded.spec.reference_for(spec)
     try:
         accepted = registry.accepted_options(algorithm)
     except KeyError as exc:
         raise InputFileError(place[0], place[1], str(exc.args[0])) from None
-    conventions: dict[str, bool | int | float | None] = {
-        name: getattr(spec, name) for name in CONVENTIONS if name in accepted
-    }
-    game = TreeGame(tree)
-    try:
-        value, action = registry.search(
-            algorithm, game, tree.root, spec.depth, depth_unit=spec.depth_unit, **conventions
-        )
-    except (ValueError, GameError) as exc:
-        reason = f"the {algorithm} reference cannot search {spec.tree}: {exc}"
-        raise InputFileError(place[0], place[1], reason) from None
-    record = make_record(
-        tree, game.trace, value, action, depth_plies=depth_in_plies(spec, tree.players)
-    )
+    setup = search_setup(spec, tree.players)
+    conventions = {k: v for k, v in setup.conventions.items() if k in accepted}
+    forms: list[Form] = []
+    for name, form in _forms(conventions):
+        record = _reference_record(algorithm, tree, spec, setup, {**conventions, **form}, place)
+        if all(f.record != record for f in forms):
+            forms.append(Form(name=name, conventions=form, record=record))
     return Golden(
         format="golden/1",
         assignment=loaded.name,
         test=spec.name,
         tree=spec.tree,
         tree_sha256=hashlib.sha256(loaded.tree_path(spec).read_bytes()).hexdigest(),
-        depth=spec.depth,
-        depth_unit=spec.depth_unit,
+        depth=setup.depth,
+        depth_unit=setup.depth_unit,
         algorithm=algorithm,
         conventions=conventions,
-        record=record,
+        record=forms[0].record,
+        forms=forms if len(forms) > 1 else [],
     )
 
 
+def _forms(conventions: dict[str, ConventionValue]) -> list[tuple[str, dict[str, bool]]]:
+    """Each correct form a test accepts: a name and the conventions that make it. A
+    convention left unset that has several forms gives each; ``[("", {})]`` when none."""
+    found: list[tuple[str, dict[str, bool]]] = [("", {})]
+    for convention, choices in FORMS.items():
+        if convention in conventions and conventions[convention] is None:
+            found = [(f"{n} {name}".strip(), {**c, convention: value})
+                     for n, c in found for name, value in choices]
+    return found
+
+
+def _reference_record(
+    algorithm: str,
+    tree: Tree,
+    spec: TestSpec,
+    setup: SearchSetup,
+    conventions: dict[str, ConventionValue],
+    place: tuple[Path, str],
+) -> SearchRecord:
+    game = TreeGame(tree)
+    try:
+        value, action = registry.search(
+            algorithm, game, tree.root, setup.depth, depth_unit=setup.depth_unit, **conventions
+        )
+    except (ValueError, GameError) as exc:
+        reason = f"the {algorithm} reference cannot search {spec.tree}: {exc}"
+        raise InputFileError(place[0], place[1], reason) from None
+    return make_record(tree, game.trace, value, action, depth_plies=setup.plies)
+
+
 def _test_place(loaded: LoadedAssignment, spec: TestSpec) -> tuple[Path, str]:
-    index = loaded.spec.tests.index(spec)
-    return loaded.folder / ASSIGNMENT_FILE, f"tests.{index}"
+    return loaded.folder / ASSIGNMENT_FILE, place_of_test(spec.name)
 
 
 def golden_text(golden: Golden) -> str:
@@ -246,27 +266,58 @@ def _validated(path: Path, check: Callable[[], object]) -> Validated:
 
 
 def _validate_assignment(path: Path) -> list[Validated]:
+    """``assignment.yaml`` (and whether each test's reference can search its tree), each
+    tree file, and each golden file there is (it must be current)."""
     yaml_path = path / ASSIGNMENT_FILE if path.is_dir() else path
     try:
         loaded = load_assignment(path)
     except GraderError as exc:
         return [Validated(yaml_path, exc)]
-    outcomes = [_validated(yaml_path, partial(_check_references, loaded))]
+    goldens: dict[str, Golden] = {}
+    outcomes = [_validated(yaml_path, partial(_check_references, loaded, goldens))]
     by_tree: dict[Path, list[TestSpec]] = {}
     for spec in loaded.spec.tests:
         by_tree.setdefault(loaded.tree_path(spec), []).append(spec)
     for tree_path, specs in by_tree.items():
         outcomes.append(_validated(tree_path, partial(_check_tree, tree_path, specs)))
+    for spec in loaded.spec.tests:
+        golden_path = loaded.golden_path(spec)
+        if spec.name in goldens and golden_path.is_file():  # a missing one: `grader build`
+            check = partial(_check_golden, loaded, spec, goldens[spec.name])
+            outcomes.append(_validated(golden_path, check))
     return outcomes
 
 
-def _check_references(loaded: LoadedAssignment) -> None:
+def _check_references(loaded: LoadedAssignment, goldens: dict[str, Golden]) -> None:
+    """Each test's reference exists and can search its tree; ``goldens`` gets what each
+    computes (a test whose tree is broken is left to that tree's outcome)."""
     for spec in loaded.spec.tests:
         algorithm = loaded.spec.reference_for(spec)
         if algorithm not in registry.ALGORITHMS:
             known = ", ".join(sorted(registry.ALGORITHMS))
+            close = difflib.get_close_matches(algorithm, registry.ALGORITHMS, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else f"; known: {known}"
             path, place = _test_place(loaded, spec)
-            raise InputFileError(path, place, f"no reference search {algorithm!r}; known: {known}")
+            raise InputFileError(path, f"{place}.algorithm",
+                                 f"no reference search {algorithm!r}{hint}")
+        try:
+            tree = load_tree(loaded.tree_path(spec))
+            tree = load_tree(loaded.tree_path(spec), depth=depth_in_plies(spec, tree.players))
+        except GraderError:
+            continue
+        goldens[spec.name] = compute_golden(loaded, spec, tree)
+
+
+def _check_golden(loaded: LoadedAssignment, spec: TestSpec, computed: Golden) -> None:
+    """The golden file is what ``grader build`` would write now."""
+    from grader.check import current_golden  # the very test grading runs
+
+    current_golden(loaded, spec, load_tree(loaded.tree_path(spec)))
+    if _current_text(loaded.golden_path(spec)) != golden_text(computed):
+        raise GraderError(
+            f"{loaded.golden_path(spec)}: stale golden for test {spec.name!r}: the "
+            f"reference's record differs from it; run `grader build -a {loaded.folder}`"
+        )
 
 
 def _check_tree(path: Path, specs: list[TestSpec]) -> None:

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from grader.assignment import LoadedAssignment, TestSpec, load_assignment
+from grader.assignment import LoadedAssignment, TestSpec, load_assignment, search_setup
 from grader.catalogue import CATALOGUE_FILE, load_catalogue
 from grader.errors import GraderError
-from grader.golden import Golden, load_golden
+from grader.golden import Golden, load_golden, stale_reason
 from grader.intake import ENTRY_FILE, SubmissionRefused, submission_folder
 from grader.report import Report, TestResult, make_report
 from grader.sandbox.base import Isolation, RunRequest, RunResult, Sandbox
@@ -140,6 +140,7 @@ def _run_all(
                 time_limit=ctx.time_limit,
                 memory_mb=loaded.spec.test_memory_mb(ctx.spec),
                 conventions=ctx.spec.conventions(),
+                vector_value=isinstance(ctx.golden.value, list),
             )
             results.append(score_run(_run_one(box, request), ctx))
     return results, box.isolation
@@ -159,17 +160,28 @@ def _run_one(box: Sandbox, request: RunRequest) -> RunResult:
 def _context(loaded: LoadedAssignment, spec: TestSpec) -> TestContext:
     tree_path = loaded.tree_path(spec)
     tree: Tree = load_tree(tree_path)
-    golden: Golden = load_golden(loaded.golden_path(spec))
-    digest = hashlib.sha256(tree_path.read_bytes()).hexdigest()
-    if golden.tree_sha256 != digest:
-        raise GraderError(
-            f"{loaded.golden_path(spec)}: stale golden: {spec.tree} changed since it was "
-            f"built; run `grader build -a {loaded.folder}`"
-        )
+    golden = current_golden(loaded, spec, tree)
     return TestContext(
         spec=spec,
         tree=tree,
         golden=golden.record,
         algorithm=loaded.spec.reference_for(spec),
         time_limit=loaded.spec.test_time_limit(spec),
+        forms=tuple(golden.forms),
     )
+
+
+def current_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Golden:
+    """The test's golden; a :class:`GraderError` (exit 2) when it is missing, or was not
+    computed from the test as it stands (its tree, depth, algorithm or a convention)."""
+    path = loaded.golden_path(spec)
+    golden: Golden = load_golden(path)
+    digest = hashlib.sha256(loaded.tree_path(spec).read_bytes()).hexdigest()
+    setup = search_setup(spec, tree.players)
+    reason = stale_reason(golden, spec, setup, loaded.spec.reference_for(spec), digest)
+    if reason is not None:
+        raise GraderError(
+            f"{path}: stale golden for test {spec.name!r}: {reason}; "
+            f"run `grader build -a {loaded.folder}`"
+        )
+    return golden

@@ -27,6 +27,7 @@ class TreeGame:
         self._nodes = tree.nodes
         self._moves = tree.moves
         self._log: list[str] = self.trace.log
+        self._made: list[str] = self.trace.moves  # the action of each ``result`` call
 
     def _node(self, s: Hashable) -> Node:
         try:
@@ -67,6 +68,7 @@ class TreeGame:
         log = self._log
         log.append("result")
         log.append(s)
+        self._made.append(a)
         return child
 
     def is_terminal(self, s: str) -> bool:

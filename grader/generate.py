@@ -45,6 +45,7 @@ def random_tree(
     noisy: float = 0.0,
     chance: float = 0.0,
     transpositions: bool = False,
+    rotate: bool = True,
     name: str | None = None,
 ) -> dict[str, Any]:
     """A random tree of ``depth`` plies as a ``game-tree/1`` dict.
@@ -59,13 +60,15 @@ def random_tree(
     at chance nodes; a perfect heuristic), ``"none"`` none. ``noisy`` is the fraction of
     decision-node actions marked noisy; ``chance`` the fraction of non-root interior
     nodes that are chance nodes; ``transpositions`` lets a child be an existing node of
-    the same layer. The player to move at depth ``k`` is ``k % players``.
+    the same layer. The player to move at depth ``k`` is ``k % players``; with ``rotate``
+    False each decision node's player is drawn at random instead, so a player may move
+    twice in a row, or be skipped.
     """
     _check(depth, branching, players, value_range, noisy, chance)
     gen = _Generator(random.Random(seed), players, value_range, ties, vectors or players != 2)
     with _collector_paused():
         gen.grow(depth, branching, chance, transpositions)
-        gen.settle(noisy, evals)
+        gen.settle(noisy, evals, rotate)
         return gen.to_json(name or f"random-{seed}")
 
 
@@ -180,6 +183,7 @@ class _Generator:
         self.probs: dict[int, list[float]] = {}
         self.utility: dict[int, Any] = {}
         self.eval: dict[int, Any] = {}
+        self.mover: dict[int, int] = {}  # drawn players, when they do not rotate
 
     def grow(self, depth: int, branching: Branching, chance: float, transpose: bool) -> None:
         rng = self.rng
@@ -204,9 +208,14 @@ class _Generator:
                     self.chance.add(i)
             frontier = nxt
 
-    def settle(self, noisy: float, evals: EvalMode) -> None:
-        """Payoffs at the terminals, noisy marks, probabilities, and evals."""
+    def settle(self, noisy: float, evals: EvalMode, rotate: bool = True) -> None:
+        """Payoffs at the terminals, noisy marks, probabilities, players, and evals."""
         rng = self.rng
+        if not rotate:
+            self.mover = {
+                i: rng.randrange(self.players)
+                for i, c in enumerate(self.kids) if c and i not in self.chance
+            }
         for i, children in enumerate(self.kids):
             if not children:
                 self.utility[i] = self._payoff()
@@ -245,11 +254,15 @@ class _Generator:
             if i in self.chance:
                 value[i] = _expectation(vals, self.probs[i], self.vectors)
             elif not self.vectors:
-                value[i] = max(vals) if self.layer[i] % 2 == 0 else min(vals)
+                value[i] = max(vals) if self._player(i) == 0 else min(vals)
             else:
-                p = self.layer[i] % self.players
+                p = self._player(i)
                 value[i] = max(vals, key=lambda v: v[p])  # max returns the first best
         return {i: v for i, v in value.items() if self.kids[i]}
+
+    def _player(self, i: int) -> int:
+        """The player to move at interior node ``i``."""
+        return self.mover.get(i, self.layer[i] % self.players)
 
     def to_json(self, name: str) -> dict[str, Any]:
         ids = [f"n{i}" for i in range(len(self.kids))]
@@ -271,7 +284,7 @@ class _Generator:
             spec["chance"] = True
             spec["probabilities"] = dict(zip(names, self.probs[i], strict=False))
         else:
-            spec["to_move"] = self.layer[i] % self.players
+            spec["to_move"] = self._player(i)
             if i in self.noisy:
                 spec["noisy"] = [names[j] for j in self.noisy[i]]
         if i in self.eval:

@@ -11,10 +11,21 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from grader.assignment import SearchSetup, TestSpec
 from grader.errors import GraderError, InputFileError
 from grader.record import SearchRecord
 
 GOLDEN_FORMAT = "golden/1"
+
+
+class Form(BaseModel):
+    """One correct form of a test's search (fail-hard or fail-soft alpha-beta, ...)."""
+
+    model_config = ConfigDict(strict=True, frozen=True, extra="forbid")
+
+    name: str = Field(description="The form's name, as a report names it (e.g. 'fail-soft')")
+    conventions: dict[str, bool] = Field(description="The conventions that make this form")
+    record: SearchRecord = Field(description="What the reference does in this form")
 
 
 class Golden(BaseModel):
@@ -31,9 +42,36 @@ class Golden(BaseModel):
     depth_unit: Literal["ply", "round"] = Field(description="Unit of depth")
     algorithm: str = Field(description="Reference search that produced the record")
     conventions: dict[str, bool | int | float | None] = Field(
-        description="Conventions passed to the reference search"
+        description="The test's conventions that the reference search takes (None: unset)"
     )
-    record: SearchRecord = Field(description="What the reference did")
+    record: SearchRecord = Field(description="What the reference did (in the first form)")
+    forms: list[Form] = Field(
+        default_factory=list,
+        description="Every correct form the test accepts, when they differ (the first is "
+        "`record`); a submission matching any one passes",
+    )
+
+
+def stale_reason(
+    golden: Golden, spec: TestSpec, setup: SearchSetup, algorithm: str, tree_sha256: str
+) -> str | None:
+    """Why ``golden`` was not computed from this test as it stands (None: it was): the
+    first field of the test it was computed from that differs."""
+    conventions = {k: setup.conventions.get(k) for k in golden.conventions}
+    fields = [
+        ("tree", spec.tree, golden.tree),
+        ("tree file", tree_sha256, golden.tree_sha256),
+        ("depth", setup.depth, golden.depth),
+        ("depth_unit", setup.depth_unit, golden.depth_unit),
+        ("algorithm", algorithm, golden.algorithm),
+        *((k, conventions[k], golden.conventions[k]) for k in golden.conventions),
+    ]
+    for name, now, then in fields:
+        if now != then or type(now) is not type(then):
+            if name == "tree file":
+                return f"{spec.tree} changed since the golden was built"
+            return f"{name} is {now!r} in the assignment but {then!r} in the golden"
+    return None
 
 
 def load_golden(path: Path) -> Golden:

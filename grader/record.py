@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from grader.trace import Trace
+from grader.trace import EVALUATE_OPS, EXPAND_OPS, Trace
 from grader.tree import Tree
 
 Value = int | float
@@ -24,8 +24,14 @@ class SearchRecord(BaseModel):
 
     value: Value | list[Value] | None = Field(description="Root value (a vector for max^n)")
     action: str | None = Field(description="Action chosen at the root")
-    expanded: list[str] = Field(description="Nodes expanded, in order, repeats included")
-    evaluated: list[str] = Field(description="Nodes evaluated, in order, repeats included")
+    expanded: list[str] = Field(
+        description="Nodes expanded (children generated), in order; a node searched again "
+        "is listed again"
+    )
+    evaluated: list[str] = Field(
+        description="Nodes evaluated, in order; a node evaluated again after other visits "
+        "is listed again"
+    )
     generated: int = Field(description="Children generated (result calls)")
     prunes: int = Field(description="Plain minimax's visits at the same depth minus this search's")
     visits: list[tuple[VisitOp, str]] = Field(
@@ -58,8 +64,8 @@ def make_record(
     return SearchRecord(
         value=_plain_value(value),
         action=action,
-        expanded=trace.expanded(),
-        evaluated=trace.evaluated(),
+        expanded=[n for op, n in visits if op in EXPAND_OPS],
+        evaluated=[n for op, n in visits if op in EVALUATE_OPS],
         generated=trace.generated(),
         prunes=baseline_visits(tree, depth_plies) - len(visits),
         visits=visits,  # type: ignore[arg-type]

@@ -79,6 +79,12 @@ class TestResult(_Strict):
     detail: str | None = Field(
         default=None, description="The submission's part of a traceback, when it crashed"
     )
+    form: str | None = Field(
+        default=None,
+        description="The correct form of the search the submission was graded as (e.g. "
+        "'fail-soft'), when the test accepts more than one: the one it matched, or came "
+        "closest to",
+    )
 
     @property
     def passed(self) -> bool:

@@ -19,14 +19,16 @@ The checks:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
 
-from grader.assignment import Check, TestSpec
+from grader.assignment import Check, TestSpec, search_setup
 from grader.explain import Conventions, explain, fmt
+from grader.golden import Form
 from grader.record import SearchRecord, make_record
 from grader.report import CheckResult, Status, TestResult, bounded_output
 from grader.sandbox.base import RunResult
@@ -55,15 +57,21 @@ class TestContext:
     golden: SearchRecord
     algorithm: str
     time_limit: float
+    forms: tuple[Form, ...] = ()  # every correct form the test accepts, when they differ
 
     @property
     def depth_plies(self) -> int:
         return plies(self.spec, self.tree.players)
 
+    def in_form(self, form: Form) -> TestContext:
+        """This test as graded in one of its correct forms."""
+        spec = self.spec.model_copy(update=form.conventions)
+        return dataclasses.replace(self, spec=spec, golden=form.record, forms=())
+
 
 def plies(spec: TestSpec, players: int) -> int:
     """A test's depth in plies."""
-    return spec.depth * players if spec.depth_unit == "round" else spec.depth
+    return search_setup(spec, players).plies
 
 
 def values_match(expected: Any, got: Any) -> bool:
@@ -120,7 +128,10 @@ def score_run(run: RunResult, ctx: TestContext) -> TestResult:
             f"{run.value!r:.80}; return (value, action) with a number value", **base,
         )
     checks = list(spec.checks)
-    outcomes = [check_passes(c, ctx.golden, got, run, ctx.time_limit) for c in checks]
+    form, outcomes = _closest_form(ctx, got, run)
+    if form is not None:  # graded as the form it comes closest to, and named
+        ctx = ctx.in_form(form)
+        base.update(expected=shown(ctx.golden, spec.checks), form=form.name)
     share = spec.points / len(checks) if checks else spec.points
     results = [
         CheckResult(check=c, passed=ok, score=round(share if ok else 0.0, 6))
@@ -141,6 +152,21 @@ def score_run(run: RunResult, ctx: TestContext) -> TestResult:
     )
 
 
+def _closest_form(
+    ctx: TestContext, got: SearchRecord, run: RunResult
+) -> tuple[Form | None, list[bool]]:
+    """The correct form whose record ``got`` matches in the most checks (the first on a
+    tie; None when the test has one form), and each check's outcome against it."""
+    best: tuple[Form | None, list[bool]] | None = None
+    for form in ctx.forms or (None,):
+        expected = ctx.golden if form is None else form.record
+        outcomes = [check_passes(c, expected, got, run, ctx.time_limit) for c in ctx.spec.checks]
+        if best is None or sum(outcomes) > sum(best[1]):
+            best = (form, outcomes)
+    assert best is not None
+    return best
+
+
 def _feedback(
     ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check]
 ) -> list[str]:
@@ -148,7 +174,7 @@ def _feedback(
         algorithm=ctx.algorithm,
         depth=ctx.depth_plies,
         prune_on_equality=ctx.spec.prune_on_equality,
-        fail_soft=ctx.spec.fail_soft,
+        fail_soft=bool(ctx.spec.fail_soft),
     )
     lines = explain(
         tree=ctx.tree, conventions=conventions, expected=ctx.golden, got=got, failed=failed

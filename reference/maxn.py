@@ -25,29 +25,35 @@ def maxn(
     on shallow pruning exactly as Korf (1991): every payoff must be >= 0 and the payoffs
     of one leaf must sum to at most the bound. ``prune_on_equality`` prunes when the
     player's best reaches its bound (Korf's ``>=``); False only when it passes it. Shallow
-    pruning never changes the root value or action, only the nodes visited.
+    pruning never changes the root value or action, only the nodes visited; it prunes
+    only below a move of another player (the bound says nothing when a player moves twice).
     """
     if utility_bound is not None and not (math.isfinite(utility_bound) and utility_bound >= 0):
         raise ValueError(f"utility_bound must be a finite number >= 0, not {utility_bound!r}")
     total = math.inf if utility_bound is None else utility_bound  # inf: never prunes
-    return _maxn(game, state, plies(game, depth, depth_unit), total, total, prune_on_equality)
+    d = plies(game, depth, depth_unit)
+    return _maxn(game, state, d, total, None, total, prune_on_equality)
 
 
 def _maxn(
-    game: Game, s: Any, depth: int, bound: float, total: float, eq: bool
+    game: Game, s: Any, depth: int, bound: float, parent: int | None, total: float, eq: bool
 ) -> tuple[list[Value], Action | None]:
-    """Korf's Shallow(Node, Player, Bound): ``bound`` is ``total`` minus the parent player's
-    best so far, so once the player here is sure of ``bound`` the parent cannot gain."""
+    """Korf's Shallow(Node, Player, Bound): ``bound`` is ``total`` minus the best so far of
+    ``parent``, the player at the parent node, so once the player here is sure of
+    ``bound`` the parent cannot gain. Korf's bound holds only between two different
+    players: where ``parent`` moves again here, nothing is pruned."""
     if game.is_terminal(s):
         return list(game.utilities(s)), None
     if depth == 0:
         return list(game.evaluations(s)), None
     p = game.to_move(s)
+    if p == parent:
+        bound = math.inf  # the same player maximises the same payoff: no bound applies
     best: list[Value] | None = None
     best_action: Action | None = None
     for a in game.actions(s):
         child_bound = total if best is None else total - best[p]  # Korf: Sum - Best[Player]
-        value, _ = _maxn(game, game.result(s, a), depth - 1, child_bound, total, eq)
+        value, _ = _maxn(game, game.result(s, a), depth - 1, child_bound, p, total, eq)
         if best is None or value[p] > best[p]:
             best, best_action = value, a
         if best[p] >= bound if eq else best[p] > bound:

@@ -18,8 +18,9 @@ A state is an opaque token the grader made for this run. ``INFO`` is what is pub
 about a state: ``[token, to_move, terminal, chance, quiet]``. Expansions and evaluations
 are round trips, so the grader records them itself; ``result``, ``to_move``,
 ``is_terminal``, ``is_quiet`` and ``is_chance`` are answered here from what expansions
-returned and reported to the grader in ``CALLS`` (``[[op, token], ...]``) with the next
-message, so the recorded order is the order of the calls.
+returned and reported to the grader in ``CALLS`` (``[[op, token], ...]``, and
+``[result, token, action]``) with the next message, so the recorded order is the order
+of the calls.
 
 Before the submission is imported the harness confines itself (``confinement.py``:
 limits, the drop from root, the parent-death signal, a seccomp filter); the grader
@@ -243,8 +244,8 @@ class _Channel:
             raise GameError(reply["e"])
         return reply["r"]
 
-    def note(self, op: str, token: str) -> None:
-        self.local.append([op, token])
+    def note(self, op: str, token: str, *action: str) -> None:
+        self.local.append([op, token, *action])
         if len(self.local) >= FLUSH_EVERY:
             self.send({"op": "log"})
 
@@ -256,7 +257,7 @@ class RemoteGame:
         self._ch = channel
         self.num_players = players
         self._info: dict[str, list[Any]] = {}
-        self._children: dict[tuple[str, Any], str] = {}
+        self._children: dict[tuple[str, Any], tuple[str, str]] = {}  # -> (child, action)
         for key, value in conventions.items():
             setattr(self, key, value)
 
@@ -300,20 +301,21 @@ class RemoteGame:
         """Ask for ``s``'s moves; each entry is ``[action, ..., INFO of the child]``."""
         answer = self._ch.call({"op": op, "s": _token(s)})
         for entry in answer:
-            self._children[(s, entry[0])] = self._learn(entry[-1])
+            self._children[(s, entry[0])] = (self._learn(entry[-1]), entry[0])
         return answer  # type: ignore[no-any-return]
 
     def result(self, s: Any, a: Any) -> str:
         try:
-            child = self._children.get((s, a))
+            known = self._children.get((s, a))
         except TypeError:
             raise GameError(f"{a!r} is not an action of {s}") from None
-        if child is None:
+        if known is None:
             info = self._ch.call({"op": "result", "s": _token(s), "a": _action(a)})
             child = self._learn(info)
-            self._children[(s, a)] = child
+            self._children[(s, a)] = (child, str.__str__(a))  # legal: a string
             return child
-        self._ch.note("result", s)
+        child, action = known  # the action as the game wrote it, whatever ``a`` is
+        self._ch.note("result", s, action)
         return child
 
     def utility(self, s: Any, p: int = 0) -> float:

@@ -33,6 +33,8 @@ def feedback_lines(test: TestResult) -> list[str]:
 def describe_test(test: TestResult) -> str:
     """A test's whole feedback as text, with the submission's prints at the end."""
     lines = [f"{STATUS_WORDS[test.status]}: {points(test.score)}/{points(test.max_score)} points"]
+    if test.form:  # the test accepts several correct forms: the one graded
+        lines[0] += f", graded as {test.form}"
     lines.extend(feedback_lines(test))
     if test.output:
         lines.extend(["", "Your output:", test.output.rstrip()])

@@ -34,6 +34,7 @@ class RunRequest:
     time_limit: float
     memory_mb: int = 256
     conventions: Mapping[str, Any] = field(default_factory=dict)  # offered as game attributes
+    vector_value: bool | None = None  # one value per player (max^n); None: by the players
 
 
 @dataclass

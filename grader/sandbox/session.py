@@ -200,17 +200,22 @@ class Session:
 def _record_local(trace: Trace, tokens: _Tokens, local: Any) -> None:
     if not isinstance(local, list) or len(trace.log) + 2 * len(local) > 2 * MAX_CALLS:
         raise ProtocolError("a malformed or oversized list of local calls")
-    log, node = trace.log.append, tokens.node.get
+    log, node, made = trace.log.append, tokens.node.get, trace.moves.append
+    moves = tokens.tree.moves
     op: Any
     token: Any
     for call in local:
-        try:
-            op, token = call if call.__class__ is list else (None, None)
-            node_id = node(token) if op in LOCAL_OPS else None
-        except (TypeError, ValueError):  # not a pair, or an unhashable part
+        try:  # a pair [op, token], or [result, token, action]
+            op, token, *action = call if call.__class__ is list else (None, None)
+            node_id = node(token) if op in LOCAL_OPS and len(action) == (op == "result") else None
+            if action and node_id is not None and (
+                action[0].__class__ is not str or action[0] not in moves[node_id]
+            ):
+                node_id = None  # an action the node does not have
+        except (TypeError, ValueError, KeyError):  # not a list of two, an unhashable part
             node_id = None
         if node_id is None:
-            if isinstance(call, list) and len(call) == 2 and call[0] in LOCAL_OPS:
+            if isinstance(call, list) and len(call) in (2, 3) and call[0] in LOCAL_OPS:
                 try:
                     tokens.resolve(call[1])
                 except GameError as exc:  # a token the game never handed out
@@ -218,6 +223,8 @@ def _record_local(trace: Trace, tokens: _Tokens, local: Any) -> None:
             raise ProtocolError(f"an unknown local call {_shown(call)}")
         log(op)
         log(node_id)
+        if action:
+            made(action[0])
 
 
 def _answer(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]) -> Any:
@@ -250,8 +257,9 @@ def _child(game: TreeGame, node_id: str, action: str) -> str:
 def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
     """Why ``(value, action)`` is not an answer the grader can score, or None."""
     players = request.tree.players
+    vector = request.vector_value if request.vector_value is not None else players > 2
     if _number(value):
-        if players > 2:
+        if vector:  # the search's answer shape decides, not the number of players
             return f"returned value {value!r}; max^n returns one value per player ({players})"
     elif isinstance(value, list) and value and all(_number(v) for v in value):
         if len(value) != players:

@@ -45,11 +45,12 @@ def maxn_variant(
     if fault is Fault.NO_PRUNING:
         total = math.inf  # the mistake: the bound is never read
     rules = _Rules(total, prunes_on_equality(prune_on_equality, fault), fault)
-    return _maxn(game, state, start_depth(plies(game, depth, depth_unit), fault), total, rules)
+    d = start_depth(plies(game, depth, depth_unit), fault)
+    return _maxn(game, state, d, total, None, rules)
 
 
 def _maxn(
-    game: Game, s: Any, depth: int, bound: float, rules: _Rules
+    game: Game, s: Any, depth: int, bound: float, parent: int | None, rules: _Rules
 ) -> tuple[list[Value], Action | None]:
     fault = rules.fault
     if fault is Fault.EVALUATE_FIRST and depth == 0:
@@ -58,12 +59,14 @@ def _maxn(
         return list(game.utilities(s)), None
     if depth == 0:
         return list(game.evaluations(s)), None
-    p = _component(game, s, fault)
+    p, mover = _component(game, s, fault), game.to_move(s)
+    if mover == parent:
+        bound = math.inf  # a player moving twice: no bound applies
     best: list[Value] | None = None
     best_action: Action | None = None
     for a in in_order(game.actions(s), fault):
         child_bound = rules.total if best is None else rules.total - best[p]
-        value, _ = _maxn(game, game.result(s, a), depth - 1, child_bound, rules)
+        value, _ = _maxn(game, game.result(s, a), depth - 1, child_bound, mover, rules)
         if improves(value[p], None if best is None else best[p], True, fault):
             best, best_action = value, a
         assert best is not None

@@ -38,7 +38,7 @@ def test_loads_and_every_file_validates(name: str) -> None:
     assert loaded.spec.entry == name
     outcomes = validate_paths(paths=[loaded.folder])
     assert [str(o.error) for o in outcomes if o.error is not None] == []
-    assert len(outcomes) == 1 + len({t.tree for t in loaded.spec.tests})
+    assert len(outcomes) == 1 + len({t.tree for t in loaded.spec.tests}) + len(loaded.spec.tests)
 
 
 @pytest.mark.parametrize("name", ASSIGNMENTS)

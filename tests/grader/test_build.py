@@ -74,10 +74,10 @@ def test_build_writes_each_golden_from_the_reference(tiny: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "evaluated", "conventions"),
     [
-        pytest.param("eq", ["B1", "B2", "C1"], {"prune_on_equality": True, "fail_soft": False},
+        pytest.param("eq", ["B1", "B2", "C1"], {"prune_on_equality": True, "fail_soft": None},
                      id="prune-on-equality"),
         pytest.param("eq-strict", ["B1", "B2", "C1", "C2", "C3"],
-                     {"prune_on_equality": False, "fail_soft": False}, id="prune-strictly"),
+                     {"prune_on_equality": False, "fail_soft": None}, id="prune-strictly"),
     ],
 )
 def test_conventions_reach_the_reference_and_the_golden(
@@ -162,7 +162,7 @@ def test_depth_in_rounds_is_plies_times_players(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("tests", "place", "reason"),
     [
-        pytest.param([case("x", algorithm="nosuch")], "tests.0", "no reference search 'nosuch'",
+        pytest.param([case("x", algorithm="nosuch")], "tests[x]", "no reference search 'nosuch'",
                      id="unknown-reference"),
         pytest.param([case("ok"), case("deep", "evals", 2), case("x", "evals", 0)],
                      "nodes.A", "has no 'eval'", id="eval-missing-at-depth"),
@@ -187,7 +187,7 @@ def test_build_refuses_a_three_player_tree_for_alphabeta(tmp_path: Path) -> None
     (folder / "trees" / "three.tree.json").write_text(json.dumps(three))
     with pytest.raises(InputFileError) as caught:
         build_assignment(assignment=folder)
-    assert caught.value.place == "tests.0"
+    assert caught.value.place == "tests[three]"
     assert "needs a two-player game" in caught.value.reason
 
 
@@ -214,7 +214,7 @@ def test_validate_goes_on_after_a_bad_file(tmp_path: Path, tiny: Path) -> None:
 @pytest.mark.parametrize(
     ("tests", "bad_file", "place"),
     [
-        pytest.param([case("x", algorithm="nosuch")], "assignment.yaml", "tests.0",
+        pytest.param([case("x", algorithm="minimx")], "assignment.yaml", "tests[x].algorithm",
                      id="unknown-reference"),
         pytest.param([case("ok", "evals", 2), case("x", "evals", 1), case("y", "evals", 0)],
                      "evals.tree.json", "nodes.A", id="eval-missing-at-one-depth"),
@@ -277,3 +277,32 @@ def test_a_test_sets_the_reference_options_of_its_algorithm(
     golden = load_golden(folder / "golden" / "t.json")
     assert golden.conventions[field] == value
     assert golden.record.expanded == expanded
+
+
+@pytest.mark.parametrize(
+    ("test", "place", "reason"),
+    [
+        pytest.param(case("cutoff-depth-3", prune_on_equalty=False),
+                     "tests[cutoff-depth-3].prune_on_equalty", "did you mean 'prune_on_equality'?",
+                     id="typo-convention"),
+        pytest.param(case("cutoff-depth-3", depth=-1), "tests[cutoff-depth-3].depth",
+                     "minimum of 0", id="bad-depth"),
+        pytest.param(case("cutoff-depth-3", checks=[]), "tests[cutoff-depth-3].checks",
+                     "", id="no-checks"),
+        pytest.param(case("three", "three"), "tests[three]", "needs a two-player game",
+                     id="two-player-search-on-three"),
+    ],
+)
+def test_validate_is_the_whole_preflight(
+    tmp_path: Path, test: dict[str, Any], place: str, reason: str
+) -> None:
+    # A(P0) --a--> A1 = (1, 2, 3)
+    folder = make(tmp_path / "a", [case("ok"), test])
+    three = {"format": "game-tree/1", "players": 3, "root": "A", "nodes": {
+        "A": {"to_move": 0, "children": {"a": "A1"}}, "A1": {"utility": [1, 2, 3]}}}
+    (folder / "trees" / "three.tree.json").write_text(json.dumps(three))
+    failed = [o for o in validate_paths(paths=[folder]) if o.error is not None]
+    assert [o.path.name for o in failed] == ["assignment.yaml"]
+    error = failed[0].error
+    assert isinstance(error, InputFileError)
+    assert (error.place, reason in error.reason) == (place, True), error

@@ -53,18 +53,21 @@ def test_answers_follow_the_tree(game: TreeGame) -> None:
 def test_trace_keeps_order_and_repeats(game: TreeGame) -> None:
     game.actions("A")
     game.utility("X")
-    game.utility("X")
+    game.utility("X")  # asked again at once: one evaluation
     game.evaluate("C")
+    game.utility("X")  # after another visit: evaluated again
     game.result("A", "a1")
     assert game.trace.calls == [
         ("actions", "A"),
         ("utility", "X"),
         ("utility", "X"),
         ("evaluate", "C"),
+        ("utility", "X"),
         ("result", "A"),
     ]
+    assert game.trace.moves == ["a1"]
     assert game.trace.expanded() == ["A"]
-    assert game.trace.evaluated() == ["X", "X", "C"]
+    assert game.trace.evaluated() == ["X", "C", "X"]
     assert game.trace.generated() == 1
 
 
@@ -109,7 +112,9 @@ def test_chance_nodes_give_their_outcomes() -> None:
     game = TreeGame(tree)
     assert game.is_chance("A")
     assert game.chance_outcomes("A") == [("h", 0.25), ("t", 0.75)]
-    assert game.trace.expanded() == ["A"]
+    assert game.trace.expanded() == []  # listed, not yet expanded
+    assert game.result("A", "t") == "T"
+    assert game.trace.visits() == [("chance_outcomes", "A")]
 
 
 def test_vector_payoffs_for_three_players() -> None:

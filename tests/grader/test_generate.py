@@ -22,6 +22,7 @@ OPTIONS: list[Any] = [
     pytest.param({"vectors": True, "chance": 0.4, "evals": "exact"}, id="general-sum-chance"),
     pytest.param({"chance": 0.5, "transpositions": True}, id="chance-and-transpositions"),
     pytest.param({"players": 1, "evals": "none"}, id="one-player"),
+    pytest.param({"players": 3, "rotate": False, "evals": "exact"}, id="players-not-in-turn"),
 ]
 
 
@@ -121,6 +122,28 @@ def test_exact_evals_are_the_searched_values(seed: int) -> None:
     assert [expectimax(TreeGame(chance), chance.root, 4)[0]] == pytest.approx(list(exact[:1]))
     three = as_tree(random_tree(seed=seed, depth=4, players=3, evals="exact", ties=True))
     assert maxn(TreeGame(three), three.root, 4)[0] == list(three.nodes[three.root].eval or ())
+
+
+def test_players_not_in_turn_move_twice_and_are_skipped() -> None:
+    # with rotate=False a node's player is drawn: same as its parent's, or one skipped
+    tree = as_tree(random_tree(seed=1, depth=4, players=3, branching=2, rotate=False))
+    steps = Counter(
+        (child.to_move - node.to_move) % 3
+        for node in tree.nodes.values() if node.to_move is not None
+        for child in map(tree.nodes.get, node.children) if child and child.to_move is not None
+    )
+    assert steps[0] and steps[2], steps  # a player again; the next player skipped
+    rotating = as_tree(random_tree(seed=1, depth=4, players=3, branching=2))
+    assert all(n.to_move == k % 3 for nid, n in rotating.nodes.items() if n.to_move is not None
+               for k in depths(rotating)[nid])
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_exact_evals_follow_the_drawn_players(seed: int) -> None:
+    three = as_tree(random_tree(seed=seed, depth=4, players=3, evals="exact", rotate=False))
+    assert maxn(TreeGame(three), three.root, 4)[0] == list(three.nodes[three.root].eval or ())
+    two = as_tree(random_tree(seed=seed, depth=4, evals="exact", rotate=False))
+    assert minimax(TreeGame(two), two.root, 4)[0] == (two.nodes[two.root].eval or ())[0]
 
 
 @pytest.mark.parametrize(("b", "d"), [(2, 3), (3, 4), (4, 2)])

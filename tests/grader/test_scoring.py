@@ -6,9 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from grader import assignment
 from grader.game import TreeGame
+from grader.golden import Form
 from grader.record import make_record
 from grader.sandbox.base import RunResult
 from grader.scoring import TestContext, score_run, values_match
@@ -145,9 +147,79 @@ def test_time_check(tree: Tree, time_s: float, passes: bool) -> None:
         assert out.message is not None and "limit" in out.message
 
 
-def test_no_checks_means_all_or_nothing(tree: Tree) -> None:
-    out = score_run(run_of(tree, reference_ab), context(tree, [], points=3.0))
-    assert out.status == "passed" and out.score == 3.0
+def test_an_empty_check_list_is_refused() -> None:
+    # no check would give full marks for any answer
+    with pytest.raises(ValidationError, match="at least 1 item"):
+        assignment.TestSpec.model_validate(
+            {"name": "t", "tree": "t.tree.json", "depth": 2, "points": 3.0, "checks": []}
+        )
+
+
+# A(max) -a1-> B1 = 5                                    alpha = 5 at A
+#        -a2-> C(min) -c1-> D(max) -d1-> D1 = 3         D: 3, fail-hard clamps it to 5
+#                     -c2-> C2 = 9
+# Pruning only on >: fail-hard C sees 5 < 5 false and searches C2; fail-soft C sees
+# 3 < 5 and cuts. Both are correct alpha-beta.
+WINDOWS = {
+    "format": "game-tree/1", "players": 2, "root": "A",
+    "nodes": {
+        "A": {"to_move": 0, "children": {"a1": "B1", "a2": "C"}},
+        "C": {"to_move": 1, "children": {"c1": "D", "c2": "C2"}},
+        "D": {"to_move": 0, "children": {"d1": "D1"}},
+        "B1": {"utility": 5}, "D1": {"utility": 3}, "C2": {"utility": 9},
+    },
+}
+
+
+def form(tree: Tree, name: str, soft: bool) -> Form:
+    game = TreeGame(tree)
+    value, action = search("alphabeta", game, tree.root, 3, prune_on_equality=False,
+                           fail_soft=soft)
+    record = make_record(tree, game.trace, value, action, depth_plies=3)
+    return Form(name=name, conventions={"fail_soft": soft}, record=record)
+
+
+def strict_ab(soft: bool) -> Search:
+    def agent(game: Any, state: str, depth: int) -> tuple[Any, Any]:
+        return search("alphabeta", game, state, depth, prune_on_equality=False, fail_soft=soft)
+
+    return agent
+
+
+@pytest.mark.parametrize("soft", [False, True], ids=["fail-hard", "fail-soft"])
+def test_each_correct_form_passes_and_is_named(soft: bool) -> None:
+    tree = parse_tree(WINDOWS)
+    forms = (form(tree, "fail-hard", False), form(tree, "fail-soft", True))
+    assert forms[0].record.evaluated != forms[1].record.evaluated  # they do differ here
+    spec = assignment.TestSpec.model_validate(
+        {"name": "t", "tree": "t.tree.json", "depth": 3, "points": 4.0, "checks": ALL_CHECKS,
+         "prune_on_equality": False}
+    )
+    ctx = TestContext(spec=spec, tree=tree, golden=forms[0].record, algorithm="alphabeta",
+                      time_limit=2.0, forms=forms)
+    game = TreeGame(tree)
+    value, action = strict_ab(soft)(game, tree.root, 3)
+    out = score_run(RunResult(status="ok", trace=game.trace, value=value, action=action,
+                              time_s=0.01), ctx)
+    assert out.status == "passed", out.message
+    assert out.form == ("fail-soft" if soft else "fail-hard")
+    assert out.expected == out.got
+
+
+def test_a_pinned_form_refuses_the_other() -> None:
+    tree = parse_tree(WINDOWS)
+    hard = form(tree, "fail-hard", False)
+    spec = assignment.TestSpec.model_validate(
+        {"name": "t", "tree": "t.tree.json", "depth": 3, "points": 4.0, "checks": ALL_CHECKS,
+         "prune_on_equality": False, "fail_soft": False}
+    )
+    ctx = TestContext(spec=spec, tree=tree, golden=hard.record, algorithm="alphabeta",
+                      time_limit=2.0)
+    game = TreeGame(tree)
+    value, action = strict_ab(True)(game, tree.root, 3)
+    out = score_run(RunResult(status="ok", trace=game.trace, value=value, action=action,
+                              time_s=0.01), ctx)
+    assert out.status == "failed" and out.form is None
 
 
 def test_output_is_bounded(tree: Tree) -> None:

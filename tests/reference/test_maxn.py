@@ -144,3 +144,31 @@ def test_cut_off_reads_the_eval_vectors() -> None:
 def test_refuses_a_bound_that_is_not_a_finite_non_negative_number(bound: float) -> None:
     with pytest.raises(ValueError, match="utility_bound"):
         run("maxn", PLAIN, 2, utility_bound=bound)
+
+
+# R(p0) -a-> A (3, 3, 4)
+#       -b-> X(p0) -x1-> X1 (7, 0, 3)      p0 moves again at X: X = (9, 0, 1)
+#                  -x2-> X2 (9, 0, 1)
+#       -c-> C (8, 1, 1)                  p0: 3, 9, 8 -> b, (9, 0, 1)
+# With a bound of 10, Korf's bound at X would be 10 - 3 = 7 and X1's 7 would cut X2
+# off, turning X into (7, 0, 3) and the root into c: the bound holds only between two
+# different players, so nothing is pruned at X.
+SAME_PLAYER_TWICE = three(
+    "R",
+    {
+        "R": {"to_move": 0, "children": {"a": "A", "b": "X", "c": "C"}},
+        "X": {"to_move": 0, "children": {"x1": "X1", "x2": "X2"}},
+        "A": {"utility": [3, 3, 4]},
+        "X1": {"utility": [7, 0, 3]},
+        "X2": {"utility": [9, 0, 1]},
+        "C": {"utility": [8, 1, 1]},
+    },
+)
+
+
+@pytest.mark.parametrize("eq", [True, False], ids=["prune-on-equality", "strict"])
+@pytest.mark.parametrize("bound", [None, 10], ids=["plain", "bound-10"])
+def test_no_shallow_cut_where_a_player_moves_twice(bound: float | None, eq: bool) -> None:
+    got = run("maxn", SAME_PLAYER_TWICE, 2, utility_bound=bound, prune_on_equality=eq)
+    assert (got.value, got.action) == ([9, 0, 1], "b")
+    assert got.evaluated == ["A", "X1", "X2", "C"]

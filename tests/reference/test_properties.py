@@ -37,7 +37,8 @@ class Case:
 
 @st.composite
 def searches(draw: st.DrawFn, **options: Any) -> Case:
-    """A random tree (branching 1 to 4, depth 1 to 5, ties often) and a search depth."""
+    """A random tree (branching 1 to 4, depth 1 to 5, ties often, players in turn or
+    not) and a search depth."""
     lo = draw(st.integers(1, 4))
     hi = draw(st.integers(lo, 4))
     depth = draw(st.integers(1, 5 if hi <= 3 else 4))
@@ -46,6 +47,7 @@ def searches(draw: st.DrawFn, **options: Any) -> Case:
         "depth": depth,
         "branching": (lo, hi),
         "ties": draw(st.booleans()),
+        "rotate": draw(st.booleans()),  # False: a player may move twice, or be skipped
     }
     return Case({**shape, **options}, draw(st.integers(1, depth)))
 
@@ -104,13 +106,41 @@ def test_shallow_pruning_keeps_the_maxn_answer(case: Case) -> None:
         assert is_subsequence(got.visits, plain.visits)
 
 
+def constant_sum(data: dict[str, Any], total: int) -> dict[str, Any]:
+    """The tree with every payoff vector's last entry set so the entries sum to ``total``."""
+    for node in data["nodes"].values():
+        for key in ("utility", "eval"):
+            if key in node:
+                node[key] = [*node[key][:-1], total - sum(node[key][:-1])]
+    return data
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 4))
+def test_shallow_pruning_on_constant_sum_payoffs_keeps_the_maxn_answer(
+    seed: int, depth: int
+) -> None:
+    # payoffs >= 0 summing to exactly the bound, as in Korf's setting, so cuts are
+    # frequent; players do not rotate, so one often moves twice, where no bound applies
+    data = random_tree(seed=seed, depth=depth, players=3, value_range=(0, 5),
+                       branching=(2, 3), rotate=False)
+    tree = as_tree(constant_sum(data, 10))
+    plain = run("maxn", tree, depth)
+    for eq in (True, False):
+        got = run("maxn", tree, depth, utility_bound=10, prune_on_equality=eq)
+        assert same_answer(got, plain)
+        assert is_subsequence(got.visits, plain.visits)
+
+
 @PROPERTY
 @given(searches())
 def test_paranoid_with_two_players_is_alphabeta(case: Case) -> None:
+    # paranoid values the root player's payoff: player 1's is player 0's negated
     tree, depth = case.tree, case.depth
+    sign = -1 if tree.nodes[tree.root].to_move == 1 else 1
     for conv in CONVENTIONS:
         got, plain = run("paranoid", tree, depth, **conv), run("alphabeta", tree, depth, **conv)
-        assert same_answer(got, plain)
+        assert (got.value, got.action) == (sign * plain.value, plain.action)
         assert got.visits == plain.visits
 
 

@@ -63,9 +63,20 @@ def message(**fields: Any) -> Peer:
     return lambda sock, run: send(sock, {"run": run["run"], **fields})
 
 
+def local_at_root(*call: Any) -> Peer:
+    """A done message whose local calls hold ``[op, ROOT's token, *rest]``."""
+    op, *rest = call
+    return lambda sock, run: send(sock, {"run": run["run"], "op": "done", "value": 3,
+                                         "action": "a1", "local": [[op, run["root"][0], *rest]]})
+
+
 @pytest.mark.parametrize(
     ("peer", "says"),
     [
+        pytest.param(local_at_root("result"), "unknown local call", id="result-without-action"),
+        pytest.param(local_at_root("result", "zz"), "unknown local call", id="result-bad-action"),
+        pytest.param(local_at_root("result", 1), "unknown local call", id="result-action-not-str"),
+        pytest.param(local_at_root("to_move", "a1"), "unknown local call", id="ask-with-action"),
         pytest.param(raw(b"not json at all\n"), "not JSON", id="not-json"),
         pytest.param(raw(b"\xff\xfe\xfa\n"), "not UTF-8", id="not-utf8"),
         pytest.param(raw(b"[1, 2, 3]\n"), "without an op", id="not-an-object"),
@@ -127,7 +138,7 @@ def test_a_made_up_token_is_refused_and_the_run_goes_on(tree: Tree) -> None:
     result = run_against(peer, tree)
     assert result.status == "error"  # a string value is not a number
     assert "not a state the game handed out" in result.message
-    assert result.trace.expanded() == ["A"]
+    assert result.trace.calls == [("actions", "A")]  # the refused call is not recorded
 
 
 def test_silence_is_a_timeout(tree: Tree) -> None:
@@ -171,7 +182,7 @@ def test_trusted_and_local_calls_are_recorded_in_call_order(tree: Tree) -> None:
                     "local": [["is_terminal", root], ["to_move", root]]})
         b = json.loads(reader.readline())["r"][0][1][0]
         send(sock, {"run": run["run"], "op": "done", "value": 3, "action": "a1",
-                    "local": [["result", root], ["is_terminal", b]]})
+                    "local": [["result", root, "a1"], ["is_terminal", b]]})
 
     result = run_against(peer, tree)
     assert result.status == "ok"
@@ -179,5 +190,6 @@ def test_trusted_and_local_calls_are_recorded_in_call_order(tree: Tree) -> None:
         ("is_terminal", "A"), ("to_move", "A"), ("actions", "A"), ("result", "A"),
         ("is_terminal", "B"),
     ]
+    assert result.trace.moves == ["a1"]
 
 

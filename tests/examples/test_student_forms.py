@@ -1,0 +1,39 @@
+"""Correct searches written the ways students write them pass, through the real sandbox.
+
+Each file in ``tests/examples/forms/<assignment>/`` is a correct search in a form the
+lecture notes or real students use (asking for moves more often than needed, quiescence
+without a quiet test, ...). Each must score full marks on its built-in assignment.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader.check import grade_submission
+from grader.reports.feedback import describe_test
+
+FORMS = sorted((Path(__file__).parent / "forms").glob("*/*.py"))
+
+
+@pytest.mark.parametrize("path", FORMS, ids=[f"{p.parent.name}-{p.stem}" for p in FORMS])
+def test_a_correct_form_scores_full_marks(path: Path) -> None:
+    report = grade_submission(submission=path, assignment=path.parent.name)
+    failed = {t.name: (t.message, t.feedback) for t in report.tests if not t.passed}
+    assert not failed
+    assert report.score == report.max_score
+
+
+def test_the_report_names_the_form_matched() -> None:
+    # random-ties-strict is where fail-soft and fail-hard visit different leaves
+    forms = Path(__file__).parent / "forms" / "alphabeta"
+    correct = Path(__file__).parents[2] / "examples" / "alphabeta" / "correct.py"
+    for path, name in ((forms / "fail_soft.py", "fail-soft"), (correct, "fail-hard")):
+        report = grade_submission(submission=path, assignment="alphabeta",
+                                  tests=["random-ties-strict", "aima-fig5.2"])
+        by_name = {t.name: t for t in report.tests}
+        assert by_name["random-ties-strict"].passed
+        assert by_name["random-ties-strict"].form == name
+        assert f"graded as {name}" in describe_test(by_name["random-ties-strict"])
+        assert by_name["aima-fig5.2"].form is None  # one record for both forms there
