@@ -19,20 +19,20 @@ The checks:
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
 
 from grader.assignment import Check, TestSpec
-from grader.explain import Conventions, explain, fmt
+from grader.explain import Conventions, explain, fmt, short
 from grader.record import SearchRecord, make_record
 from grader.report import CheckResult, Status, TestResult, bounded_output
 from grader.sandbox.base import RunResult
 from grader.tree import Tree
+from grader.values import TOLERANCE, values_match
 
-TOLERANCE = 1e-6
+__all__ = ["TOLERANCE", "TestContext", "score_run", "values_match"]
 SHOWN_FIELDS: tuple[Check, ...] = (
     "value", "action", "expanded", "evaluated", "generated", "prunes"
 )
@@ -66,23 +66,6 @@ def plies(spec: TestSpec, players: int) -> int:
     return spec.depth * players if spec.depth_unit == "round" else spec.depth
 
 
-def values_match(expected: Any, got: Any) -> bool:
-    """Root values equal: numbers within :data:`TOLERANCE`, vectors elementwise."""
-    if isinstance(expected, (list, tuple)) or isinstance(got, (list, tuple)):
-        if not isinstance(expected, (list, tuple)) or not isinstance(got, (list, tuple)):
-            return False
-        return len(expected) == len(got) and all(
-            values_match(e, g) for e, g in zip(expected, got, strict=True)
-        )
-    if not _is_number(expected) or not _is_number(got):
-        return bool(expected == got)
-    return math.isclose(expected, got, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
-
-
-def _is_number(x: Any) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool)
-
-
 def check_passes(check: Check, expected: SearchRecord, got: SearchRecord, run: RunResult,
                  time_limit: float) -> bool:
     """Whether one check matches."""
@@ -100,7 +83,24 @@ def shown(record: SearchRecord, checks: list[Check]) -> dict[str, Any]:
 
 
 def score_run(run: RunResult, ctx: TestContext) -> TestResult:
-    """The result of one test from its run: status, points, message, expected vs got."""
+    """The result of one test from its run: status, points, message, expected vs got.
+
+    Never raises: whatever goes wrong while scoring a run is the grader's own fault, so
+    the test becomes a ``sandbox_error`` (regraded, never charged) and the batch goes on.
+    """
+    try:
+        return _score(run, ctx)
+    except Exception as exc:  # a grader bug must cost one test, never the run
+        return TestResult(
+            status="sandbox_error", score=0.0, max_score=ctx.spec.points, name=ctx.spec.name,
+            visibility=ctx.spec.visibility, time_s=round(max(run.time_s, 0.0), 6),
+            message=f"the grader failed while scoring this test (not your fault): "
+            f"{type(exc).__name__}; it will be regraded",
+            checks=[CheckResult(check=c, passed=False, score=0.0) for c in ctx.spec.checks],
+        )
+
+
+def _score(run: RunResult, ctx: TestContext) -> TestResult:
     spec = ctx.spec
     base: dict[str, Any] = {
         "name": spec.name,
@@ -117,7 +117,7 @@ def score_run(run: RunResult, ctx: TestContext) -> TestResult:
     except (ValidationError, TypeError, ValueError):
         return TestResult(
             status="error", score=0.0, message=f"returned a value the grader cannot read: "
-            f"{run.value!r:.80}; return (value, action) with a number value", **base,
+            f"{short(run.value)}; return (value, action) with a number value", **base,
         )
     checks = list(spec.checks)
     outcomes = [check_passes(c, ctx.golden, got, run, ctx.time_limit) for c in checks]
@@ -129,7 +129,7 @@ def score_run(run: RunResult, ctx: TestContext) -> TestResult:
     failed = [c for c, ok in zip(checks, outcomes, strict=True) if not ok]
     status: Status = "failed" if failed else "passed"
     score = spec.points if not failed else sum(r.score for r in results)
-    lines = _feedback(ctx, run, got, failed) if failed else []
+    lines = _safe_feedback(ctx, run, got, failed) if failed else []
     return TestResult(
         status=status,
         score=round(score, 6),
@@ -139,6 +139,19 @@ def score_run(run: RunResult, ctx: TestContext) -> TestResult:
         checks=results,
         **base,
     )
+
+
+def _safe_feedback(
+    ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check]
+) -> list[str]:
+    """The feedback of a failed test; the verdict stands even if explaining it fails."""
+    try:
+        return _feedback(ctx, run, got, failed)
+    except Exception as exc:  # a grader bug: say so, keep the verdict
+        return [
+            f"wrong {', '.join(failed)}",
+            f"(the grader could not explain this difference: {type(exc).__name__})",
+        ]
 
 
 def _feedback(
