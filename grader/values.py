@@ -39,7 +39,7 @@ def values_match(expected: Any, got: Any) -> bool:
     if not (_finite(e) and _finite(g)):
         return e == g  # inf == inf; nan equals nothing; plain numbers compare exactly
     fe, fg = Fraction(e), Fraction(g)
-    return abs(fe - fg) <= _TOLERANCE * max(abs(fe), abs(fg), 1)
+    return abs(fe - fg) <= _TOLERANCE * max(abs(fe), abs(fg), Fraction(1))
 
 
 def _finite(x: int | float) -> bool:
