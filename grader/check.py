@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Literal
 
 from grader.assignment import LoadedAssignment, TestSpec, load_assignment
+from grader.crashes import once_per_submission
 from grader.errors import GraderError
 from grader.golden import Golden, load_golden
 from grader.report import Report, TestResult, make_report
@@ -78,6 +79,8 @@ def grade_submission(
     )
     with _submission_folder(Path(submission)) as folder:
         results = _run_all(opener, sandbox, folder, ready)
+    single = Path(submission).name if Path(submission).suffix == ".py" else None
+    results = once_per_submission(results, single)
     return make_report(
         assignment=ready.loaded.name,
         submission=name or Path(submission).name,

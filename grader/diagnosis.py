@@ -33,6 +33,7 @@ class _Run:
     visits: list[Visit]
     value: Any
     action: Any
+    crashed: bool = False  # the game refused its last call: the search never answered
 
 
 @dataclass(frozen=True)
@@ -58,14 +59,17 @@ def diagnose(
     conventions: Mapping[str, Any],
     expected: SearchRecord,
     got: SearchRecord,
+    crashed: bool = False,
 ) -> Diagnosis | None:
     """The diagnosis of ``got`` on a test whose reference record is ``expected``.
 
     ``depth`` and ``conventions`` are the test's (``depth_unit`` among the conventions).
+    ``crashed``: the game refused the last call of ``got``, which has no answer; a
+    variant is then named when it is refused the same call after the same visits.
     None when ``got`` has the expected visits, value and action: nothing to diagnose.
     """
     reference = _Run(list(expected.visits), expected.value, expected.action)
-    student = _Run(list(got.visits), got.value, got.action)
+    student = _Run(list(got.visits), got.value, got.action, crashed)
     if _same(reference, student):
         return None
     agreed = _common_prefix(reference.visits, student.visits)
@@ -85,11 +89,14 @@ def diagnose(
 def _run_variant(
     variant: Variant, tree: Tree, depth: int, conventions: Mapping[str, Any]
 ) -> _Run | None:
-    """The variant's run on ``tree``; None when it cannot search it (it would crash)."""
+    """The variant's run on ``tree``, a crashed one when the game refuses it a call; None
+    when it cannot search with these conventions at all."""
     game = TreeGame(tree)
     try:
         value, action = variant.search(game, tree.root, depth, **conventions)
-    except (GameError, ValueError):
+    except GameError:
+        return _Run(game.trace.visits(), None, None, crashed=True)
+    except ValueError:
         return None
     if isinstance(value, (list, tuple)):
         value = list(value)
@@ -99,6 +106,8 @@ def _run_variant(
 def _same(a: _Run, b: _Run) -> bool:
     from grader.scoring import values_match  # here: scoring imports this module
 
+    if a.crashed or b.crashed:
+        return a.crashed == b.crashed and a.visits == b.visits
     return a.visits == b.visits and a.action == b.action and values_match(a.value, b.value)
 
 

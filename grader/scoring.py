@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from grader.assignment import Check, TestSpec
+from grader.crashes import game_refusal, refusal_lines
 from grader.explain import Conventions, explain, fmt, short
 from grader.record import SearchRecord, make_record
 from grader.report import CheckResult, Status, TestResult, bounded_output
@@ -59,6 +60,16 @@ class TestContext:
     @property
     def depth_plies(self) -> int:
         return plies(self.spec, self.tree.players)
+
+    @property
+    def explained_as(self) -> Conventions:
+        """The search as the explanation of a difference needs to know it."""
+        return Conventions(
+            algorithm=self.algorithm,
+            depth=self.depth_plies,
+            prune_on_equality=self.spec.prune_on_equality,
+            fail_soft=self.spec.fail_soft,
+        )
 
 
 def plies(spec: TestSpec, players: int) -> int:
@@ -157,14 +168,8 @@ def _safe_feedback(
 def _feedback(
     ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check]
 ) -> list[str]:
-    conventions = Conventions(
-        algorithm=ctx.algorithm,
-        depth=ctx.depth_plies,
-        prune_on_equality=ctx.spec.prune_on_equality,
-        fail_soft=ctx.spec.fail_soft,
-    )
     lines = explain(
-        tree=ctx.tree, conventions=conventions, expected=ctx.golden, got=got, failed=failed
+        tree=ctx.tree, conventions=ctx.explained_as, expected=ctx.golden, got=got, failed=failed
     )
     if set(failed) - {"time"}:
         from grader.diagnosis import diagnose  # runs the fault variants: only on a failure
@@ -185,11 +190,19 @@ def _unfinished(run: RunResult, ctx: TestContext, base: dict[str, Any]) -> TestR
     message = run.message or _DEFAULT_MESSAGES.get(status, status)
     if status == "timeout":
         message = f"{message} ({fmt(ctx.time_limit)} s)" if run.message is None else message
+    feedback: list[str] = []
+    refusal = game_refusal(run)
+    if refusal is not None:
+        try:
+            message, *feedback = refusal_lines(run, ctx, refusal)
+        except Exception:  # a grader bug: the refusal alone still says what happened
+            message = f"the game refused a call: {refusal}"
     checks = [CheckResult(check=c, passed=False, score=0.0) for c in ctx.spec.checks]
     return TestResult(
         status=status,
         score=0.0,
         message=message,
+        feedback=feedback,
         detail=run.detail,
         checks=checks,
         **base,

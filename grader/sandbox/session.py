@@ -11,6 +11,7 @@ sandbox cannot make the grader's memory grow. Expected results never cross.
 
 from __future__ import annotations
 
+import re
 import secrets
 import socket
 import time
@@ -31,6 +32,7 @@ REMOTE_OPS = frozenset(
     {"actions", "noisy_actions", "chance_outcomes", "utility", "evaluate", "result", "state"}
 )
 LOCAL_OPS = frozenset({"result", "to_move", "is_terminal", "is_quiet", "is_chance"})
+_TOKEN = re.compile(r"\bs[0-9a-f]{12}\b")  # a state token, as _Tokens draws them
 
 
 class ProtocolError(Exception):
@@ -69,6 +71,10 @@ class _Tokens:
             info = [self.token(node_id), node.to_move, node.terminal, node.chance, not node.noisy]
             self._info[node_id] = info
         return info
+
+    def named(self, text: str) -> str:
+        """``text`` with every token of this run replaced by its node's name."""
+        return _TOKEN.sub(lambda m: self.node.get(m.group(0), m.group(0)), text)
 
     def resolve(self, token: Any) -> str:
         node_id = self.node.get(token) if isinstance(token, str) else None
@@ -120,6 +126,9 @@ class Session:
                      "conventions": dict(request.conventions)}
             self.link.send_json(start, deadline)
             final = self._serve(game, tokens, deadline)
+            if final["op"] == "fail":  # the student reads node names, never our tokens
+                final = {**final, "message": tokens.named(_text(final.get("message"))),
+                         "detail": tokens.named(_text(final.get("detail")))}
         except TimeoutError:
             self.broken = True
             return result("timeout", message=f"the search did not finish within the "
