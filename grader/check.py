@@ -24,7 +24,7 @@ from grader.errors import GraderError
 from grader.golden import Golden, load_golden
 from grader.report import Report, TestResult, make_report
 from grader.sandbox.base import RunRequest, RunResult, Sandbox
-from grader.scoring import TestContext, score_run
+from grader.scoring import TestContext, score_all, score_run
 from grader.tree import Tree, load_tree
 
 SandboxKind = Literal["local", "docker"]
@@ -113,7 +113,7 @@ def _run_all(
     except Exception as exc:  # the grader's own failure: no test is charged
         reason = f"could not start the {kind} sandbox: {type(exc).__name__}: {exc}"
         return [score_run(RunResult(status="sandbox_error", message=reason), c) for c in contexts]
-    results: list[TestResult] = []
+    runs: list[tuple[RunResult, TestContext]] = []
     with box:
         for ctx in contexts:
             request = RunRequest(
@@ -125,8 +125,8 @@ def _run_all(
                 memory_mb=loaded.spec.test_memory_mb(ctx.spec),
                 conventions=ctx.spec.conventions(),
             )
-            results.append(score_run(_run_one(box, request), ctx))
-    return results
+            runs.append((_run_one(box, request), ctx))
+    return score_all(runs)
 
 
 def _run_one(box: Sandbox, request: RunRequest) -> RunResult:

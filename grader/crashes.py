@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from grader.report import TestResult
 
 if TYPE_CHECKING:
+    from grader.diagnosis import Evidence
     from grader.sandbox.base import RunResult
     from grader.scoring import TestContext
 
@@ -35,7 +36,9 @@ def game_refusal(run: RunResult) -> str | None:
     return message[len(GAME_ERROR):]
 
 
-def refusal_lines(run: RunResult, ctx: TestContext, refusal: str) -> list[str]:
+def refusal_lines(
+    run: RunResult, ctx: TestContext, refusal: str, elsewhere: Sequence[Evidence] = ()
+) -> list[str]:
     """The message and feedback of a run the game stopped: the refusal, then where the
     search made so far left the expected one, and a known mistake that crashes alike."""
     from grader.diagnosis import diagnose
@@ -49,7 +52,7 @@ def refusal_lines(run: RunResult, ctx: TestContext, refusal: str) -> list[str]:
                          got=got, failed=["expanded"])
     found = diagnose(tree=ctx.tree, algorithm=ctx.algorithm, depth=ctx.spec.depth,
                      conventions=ctx.spec.conventions(), expected=ctx.golden, got=got,
-                     crashed=True)
+                     crashed=True, elsewhere=elsewhere)
     if found is not None and found.variants:
         lines.append(found.sentence)
     return lines

@@ -21,6 +21,7 @@ from grader.game import TreeGame
 from grader.record import SearchRecord
 from grader.trace import EXPAND_OPS
 from grader.tree import Tree
+from grader.values import values_match
 from reference.variants import Variant, variants_for
 
 Visit = tuple[str, str]
@@ -60,12 +61,15 @@ def diagnose(
     expected: SearchRecord,
     got: SearchRecord,
     crashed: bool = False,
+    elsewhere: Sequence[Evidence] = (),
 ) -> Diagnosis | None:
     """The diagnosis of ``got`` on a test whose reference record is ``expected``.
 
     ``depth`` and ``conventions`` are the test's (``depth_unit`` among the conventions).
     ``crashed``: the game refused the last call of ``got``, which has no answer; a
     variant is then named when it is refused the same call after the same visits.
+    ``elsewhere``: what the same submission did on its other tests; when several
+    variants give ``got``, those that would have done otherwise there are not named.
     None when ``got`` has the expected visits, value and action: nothing to diagnose.
     """
     reference = _Run(list(expected.visits), expected.value, expected.action)
@@ -79,11 +83,30 @@ def diagnose(
         run = _run_variant(variant, tree, depth, conventions)
         if run is not None and _same(run, student) and not _same(run, reference):
             named.append(variant)
+    if len(named) > 1 and elsewhere:  # the other tests may tell them apart
+        named = [v for v in named if all(e.allows(v) for e in elsewhere)] or named
     total = len(reference.visits)
     if not named:
         return Diagnosis(_unknown(agreed, total, student, bool(family)), (), None, agreed, total)
     node, where = _first_sign(reference, student, agreed)
     return Diagnosis(_known(named, where), tuple(named), node, agreed, total)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What a submission did on one test: enough to rule out a variant that would not."""
+
+    tree: Tree
+    depth: int
+    conventions: Mapping[str, Any]
+    got: SearchRecord
+    crashed: bool = False
+
+    def allows(self, variant: Variant) -> bool:
+        """Whether ``variant`` does on this test what the submission did."""
+        run = _run_variant(variant, self.tree, self.depth, self.conventions)
+        student = _Run(list(self.got.visits), self.got.value, self.got.action, self.crashed)
+        return run is None or _same(run, student)
 
 
 def _run_variant(
@@ -104,8 +127,6 @@ def _run_variant(
 
 
 def _same(a: _Run, b: _Run) -> bool:
-    from grader.scoring import values_match  # here: scoring imports this module
-
     if a.crashed or b.crashed:
         return a.crashed == b.crashed and a.visits == b.visits
     return a.visits == b.visits and a.action == b.action and values_match(a.value, b.value)
@@ -132,14 +153,13 @@ def _first_sign(reference: _Run, student: _Run, i: int) -> tuple[str | None, str
         return node, (
             f"first seen after visit {i}, where you stop and the reference {_verb(op)} {node}"
         )
-    if student.action != reference.action:
-        return None, (
-            f"seen only in the root action: {fmt(student.action)} "
-            f"instead of {fmt(reference.action)}"
-        )
-    return None, (
-        f"seen only in the root value: {fmt(student.value)} instead of {fmt(reference.value)}"
-    )
+    value = f"{fmt(student.value)} instead of {fmt(reference.value)}"
+    action = f"{fmt(student.action)} instead of {fmt(reference.action)}"
+    if student.action == reference.action:
+        return None, f"seen only in the root value: {value}"
+    if values_match(student.value, reference.value):
+        return None, f"seen only in the root action: {action}"
+    return None, f"seen only in the root's answer: value {value}, action {action}"
 
 
 def _known(named: Sequence[Variant], where: str) -> str:

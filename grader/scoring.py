@@ -19,8 +19,9 @@ The checks:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -33,7 +34,10 @@ from grader.sandbox.base import RunResult
 from grader.tree import Tree
 from grader.values import TOLERANCE, values_match
 
-__all__ = ["TOLERANCE", "TestContext", "score_run", "values_match"]
+if TYPE_CHECKING:
+    from grader.diagnosis import Evidence
+
+__all__ = ["TOLERANCE", "TestContext", "score_all", "score_run", "values_match"]
 SHOWN_FIELDS: tuple[Check, ...] = (
     "value", "action", "expanded", "evaluated", "generated", "prunes"
 )
@@ -90,17 +94,24 @@ def check_passes(check: Check, expected: SearchRecord, got: SearchRecord, run: R
 def shown(record: SearchRecord, checks: list[Check]) -> dict[str, Any]:
     """The checked fields of a record, as a report shows them."""
     fields = [c for c in SHOWN_FIELDS if c in checks] or ["value", "action"]
-    return {f: record.model_dump(mode="json")[f] for f in fields}
+    dumped = record.model_dump(mode="json")
+    out: dict[str, Any] = {f: dumped[f] for f in fields}
+    if "prunes" in out and record.prunes < 0:  # more visits than minimax: no count at all
+        out["prunes"] = None
+    return out
 
 
-def score_run(run: RunResult, ctx: TestContext) -> TestResult:
+def score_run(
+    run: RunResult, ctx: TestContext, *, elsewhere: Sequence[Evidence] = ()
+) -> TestResult:
     """The result of one test from its run: status, points, message, expected vs got.
+    ``elsewhere``: what the submission did on its other tests, to tell mistakes apart.
 
     Never raises: whatever goes wrong while scoring a run is the grader's own fault, so
     the test becomes a ``sandbox_error`` (regraded, never charged) and the batch goes on.
     """
     try:
-        return _score(run, ctx)
+        return _score(run, ctx, elsewhere)
     except Exception as exc:  # a grader bug must cost one test, never the run
         return TestResult(
             status="sandbox_error", score=0.0, max_score=ctx.spec.points, name=ctx.spec.name,
@@ -111,7 +122,7 @@ def score_run(run: RunResult, ctx: TestContext) -> TestResult:
         )
 
 
-def _score(run: RunResult, ctx: TestContext) -> TestResult:
+def _score(run: RunResult, ctx: TestContext, elsewhere: Sequence[Evidence]) -> TestResult:
     spec = ctx.spec
     base: dict[str, Any] = {
         "name": spec.name,
@@ -122,7 +133,7 @@ def _score(run: RunResult, ctx: TestContext) -> TestResult:
         "expected": shown(ctx.golden, spec.checks),
     }
     if run.status != "ok":
-        return _unfinished(run, ctx, base)
+        return _unfinished(run, ctx, base, elsewhere)
     try:
         got = make_record(ctx.tree, run.trace, run.value, run.action, depth_plies=ctx.depth_plies)
     except (ValidationError, TypeError, ValueError):
@@ -140,7 +151,7 @@ def _score(run: RunResult, ctx: TestContext) -> TestResult:
     failed = [c for c, ok in zip(checks, outcomes, strict=True) if not ok]
     status: Status = "failed" if failed else "passed"
     score = spec.points if not failed else sum(r.score for r in results)
-    lines = _safe_feedback(ctx, run, got, failed) if failed else []
+    lines = _safe_feedback(ctx, run, got, failed, elsewhere) if failed else []
     return TestResult(
         status=status,
         score=round(score, 6),
@@ -153,11 +164,12 @@ def _score(run: RunResult, ctx: TestContext) -> TestResult:
 
 
 def _safe_feedback(
-    ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check]
+    ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check],
+    elsewhere: Sequence[Evidence],
 ) -> list[str]:
     """The feedback of a failed test; the verdict stands even if explaining it fails."""
     try:
-        return _feedback(ctx, run, got, failed)
+        return _feedback(ctx, run, got, failed, elsewhere)
     except Exception as exc:  # a grader bug: say so, keep the verdict
         return [
             f"wrong {', '.join(failed)}",
@@ -166,7 +178,8 @@ def _safe_feedback(
 
 
 def _feedback(
-    ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check]
+    ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check],
+    elsewhere: Sequence[Evidence],
 ) -> list[str]:
     lines = explain(
         tree=ctx.tree, conventions=ctx.explained_as, expected=ctx.golden, got=got, failed=failed
@@ -177,6 +190,7 @@ def _feedback(
         found = diagnose(
             tree=ctx.tree, algorithm=ctx.algorithm, depth=ctx.spec.depth,
             conventions=ctx.spec.conventions(), expected=ctx.golden, got=got,
+            elsewhere=elsewhere,
         )
         if found is not None:
             lines.insert(1, found.sentence)  # after the first divergence, which it names
@@ -185,7 +199,9 @@ def _feedback(
     return lines or [f"wrong {', '.join(failed)}"]
 
 
-def _unfinished(run: RunResult, ctx: TestContext, base: dict[str, Any]) -> TestResult:
+def _unfinished(
+    run: RunResult, ctx: TestContext, base: dict[str, Any], elsewhere: Sequence[Evidence]
+) -> TestResult:
     status: Status = run.status if run.status != "ok" else "error"
     message = run.message or _DEFAULT_MESSAGES.get(status, status)
     if status == "timeout":
@@ -194,7 +210,7 @@ def _unfinished(run: RunResult, ctx: TestContext, base: dict[str, Any]) -> TestR
     refusal = game_refusal(run)
     if refusal is not None:
         try:
-            message, *feedback = refusal_lines(run, ctx, refusal)
+            message, *feedback = refusal_lines(run, ctx, refusal, elsewhere)
         except Exception:  # a grader bug: the refusal alone still says what happened
             message = f"the game refused a call: {refusal}"
     checks = [CheckResult(check=c, passed=False, score=0.0) for c in ctx.spec.checks]
@@ -207,3 +223,28 @@ def _unfinished(run: RunResult, ctx: TestContext, base: dict[str, Any]) -> TestR
         checks=checks,
         **base,
     )
+
+
+def evidence_of(run: RunResult, ctx: TestContext) -> Evidence | None:
+    """What a run tells of the submission's search, to tell known mistakes apart on the
+    other tests: its record, or the calls up to a game's refusal; None for other ends."""
+    from grader.diagnosis import Evidence
+
+    crashed = game_refusal(run) is not None
+    if run.status != "ok" and not crashed:
+        return None
+    try:
+        got = make_record(ctx.tree, run.trace, run.value, run.action,
+                          depth_plies=ctx.depth_plies)
+    except (ValidationError, TypeError, ValueError):
+        return None
+    return Evidence(ctx.tree, ctx.spec.depth, ctx.spec.conventions(), got, crashed)
+
+
+def score_all(runs: Sequence[tuple[RunResult, TestContext]]) -> list[TestResult]:
+    """Every test of one submission, each scored with what the others tell of the search."""
+    evidence = [evidence_of(run, ctx) for run, ctx in runs]
+    return [
+        score_run(run, ctx, elsewhere=[e for j, e in enumerate(evidence) if j != i and e])
+        for i, (run, ctx) in enumerate(runs)
+    ]

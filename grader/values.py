@@ -25,10 +25,7 @@ def values_match(expected: Any, got: Any) -> bool:
     that is not a number matches nothing.
     """
     if isinstance(expected, (list, tuple)) or isinstance(got, (list, tuple)):
-        es, gs = entries(expected), entries(got)
-        if es is None or gs is None or len(es) != len(gs):
-            return False
-        return all(values_match(e, g) for e, g in zip(es, gs, strict=True))
+        return _vectors_match(entries(expected), entries(got))
     if expected is None or got is None:
         return expected is None and got is None
     e, g = plain_number(expected), plain_number(got)
@@ -40,6 +37,12 @@ def values_match(expected: Any, got: Any) -> bool:
         return e == g  # inf == inf; nan equals nothing; plain numbers compare exactly
     fe, fg = Fraction(e), Fraction(g)
     return abs(fe - fg) <= _TOLERANCE * max(abs(fe), abs(fg), Fraction(1))
+
+
+def _vectors_match(es: tuple[Any, ...] | None, gs: tuple[Any, ...] | None) -> bool:
+    if es is None or gs is None or len(es) != len(gs):
+        return False
+    return all(values_match(e, g) for e, g in zip(es, gs, strict=True))
 
 
 def _finite(x: int | float) -> bool:
