@@ -244,6 +244,11 @@ class _Explainer:
     ) -> str | None:
         """The student visited another node than ``e`` (or stopped): left a node too
         early, searched out of order, or searched a child the reference prunes."""
+        if walk.last is not None and walk.last[1] == e[1] and e[0] == "noisy_actions":
+            # the reference went on at the node the student had just evaluated
+            return _QUIESCENCE_SAME_NODE[("evaluate", e[0])].format(
+                node=e[1], leaf=self.leaf(e[1])
+            )
         le = walk.locate(e[1])
         lg = walk.locate(g[1]) if g is not None else None
         if le is None:
