@@ -76,6 +76,13 @@ class _Tokens:
         """``text`` with every token of this run replaced by its node's name."""
         return _TOKEN.sub(lambda m: self.node.get(m.group(0), m.group(0)), text)
 
+    def in_names(self, final: dict[str, Any]) -> dict[str, Any]:
+        """A run's last message with its texts in node names: the student reads a
+        failure, a traceback and their own prints of states by the nodes' names."""
+        texts = {k: self.named(v) for k in ("message", "detail", "output")
+                 if isinstance(v := final.get(k), str)}
+        return {**final, **texts}
+
     def resolve(self, token: Any) -> str:
         node_id = self.node.get(token) if isinstance(token, str) else None
         if node_id is None:
@@ -126,9 +133,7 @@ class Session:
                      "conventions": dict(request.conventions)}
             self.link.send_json(start, deadline)
             final = self._serve(game, tokens, deadline)
-            if final["op"] == "fail":  # the student reads node names, never our tokens
-                final = {**final, "message": tokens.named(_text(final.get("message"))),
-                         "detail": tokens.named(_text(final.get("detail")))}
+            final = tokens.in_names(final)
         except TimeoutError:
             self.broken = True
             return result("timeout", message=f"the search did not finish within the "

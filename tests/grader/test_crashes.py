@@ -80,3 +80,15 @@ def test_a_lone_surrogate_in_a_crash_still_gives_a_report(tmp_path: Path) -> Non
     assert report.grader_faults == []
     assert report.tests[0].detail is not None and report.tests[1].detail is None
     assert report_json(report)  # serialisable
+
+
+def test_printed_states_read_as_node_names(tmp_path: Path) -> None:
+    path = tmp_path / "agent.py"
+    path.write_text(
+        "def minimax(game, state, depth):\n"
+        "    print('at', state, 'then', game.result(state, game.actions(state)[0]))\n"
+        "    return 0, None\n",
+        encoding="utf-8",
+    )
+    report = grade_submission(submission=path, assignment="minimax", tests=["aima-fig5.2"])
+    assert report.tests[0].output == "at A then B\n"
