@@ -91,12 +91,16 @@ def check_passes(check: Check, expected: SearchRecord, got: SearchRecord, run: R
     return bool(getattr(expected, check) == getattr(got, check))
 
 
-def shown(record: SearchRecord, checks: list[Check]) -> dict[str, Any]:
-    """The checked fields of a record, as a report shows them."""
+def shown(
+    record: SearchRecord, checks: list[Check], expected_prunes: int = 0
+) -> dict[str, Any]:
+    """The checked fields of a record, as a report shows them. A prune count below zero
+    (more visits than plain minimax) is shown as none where the expected count is not
+    negative itself (as quiescence's is, searching past the horizon)."""
     fields = [c for c in SHOWN_FIELDS if c in checks] or ["value", "action"]
     dumped = record.model_dump(mode="json")
     out: dict[str, Any] = {f: dumped[f] for f in fields}
-    if "prunes" in out and record.prunes < 0:  # more visits than minimax: no count at all
+    if "prunes" in out and record.prunes < 0 <= expected_prunes:
         out["prunes"] = None
     return out
 
@@ -130,7 +134,7 @@ def _score(run: RunResult, ctx: TestContext, elsewhere: Sequence[Evidence]) -> T
         "time_s": round(run.time_s, 6),
         "visibility": spec.visibility,
         "output": bounded_output(run.output),
-        "expected": shown(ctx.golden, spec.checks),
+        "expected": shown(ctx.golden, spec.checks, ctx.golden.prunes),
     }
     if run.status != "ok":
         return _unfinished(run, ctx, base, elsewhere)
@@ -157,7 +161,7 @@ def _score(run: RunResult, ctx: TestContext, elsewhere: Sequence[Evidence]) -> T
         score=round(score, 6),
         message=lines[0] if lines else None,
         feedback=lines[1:],
-        got=shown(got, spec.checks),
+        got=shown(got, spec.checks, ctx.golden.prunes),
         checks=results,
         **base,
     )

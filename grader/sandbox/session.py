@@ -11,6 +11,7 @@ sandbox cannot make the grader's memory grow. Expected results never cross.
 
 from __future__ import annotations
 
+import math
 import re
 import secrets
 import socket
@@ -259,6 +260,10 @@ def _child(game: TreeGame, node_id: str, action: str) -> str:
 def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
     """Why ``(value, action)`` is not an answer the grader can score, or None."""
     players = request.tree.players
+    odd = [v for v in (value if isinstance(value, list) else [value])
+           if isinstance(v, float) and not math.isfinite(v)]
+    if odd:
+        return f"returned value {odd[0]!r}, not a number a game can give (values are finite)"
     if _number(value):
         if players > 2:
             return f"returned value {value!r}; max^n returns one value per player ({players})"
