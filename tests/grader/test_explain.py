@@ -192,3 +192,13 @@ def test_more_visits_than_minimax_is_said_never_a_negative_count() -> None:
 def test_a_value_is_shown_as_a_student_reads_it_and_never_raises(value: Any,
                                                                  shown: str) -> None:
     assert fmt(value) == shown
+
+
+def test_a_search_expected_past_minimax_depth_is_told_in_visits() -> None:
+    # quiescence at depth 1 on QUIET visits A, B, B (noisy), B1, C: past where minimax
+    # stops (A, B, C), so its own prune count is below zero; no stand-pat at B: A B B1 C
+    lines = said(QUIET, "quiescence", 1, variant("quiescence", Fault.NO_STAND_PAT), ["prunes"])
+    assert lines[-1] == (
+        "visits: expected 5, got 4 (the expected search goes on past the depth where plain "
+        "minimax stops)"
+    )
