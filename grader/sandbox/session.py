@@ -260,10 +260,9 @@ def _child(game: TreeGame, node_id: str, action: str) -> str:
 def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
     """Why ``(value, action)`` is not an answer the grader can score, or None."""
     players = request.tree.players
-    odd = [v for v in (value if isinstance(value, list) else [value])
-           if isinstance(v, float) and not math.isfinite(v)]
-    if odd:
-        return f"returned value {odd[0]!r}, not a number a game can give (values are finite)"
+    odd = _not_finite(value)
+    if odd is not None:
+        return f"returned value {odd!r}, not a number a game can give (values are finite)"
     if _number(value):
         if players > 2:
             return f"returned value {value!r}; max^n returns one value per player ({players})"
@@ -276,6 +275,14 @@ def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
     if action is not None and action not in root.actions:
         legal = ", ".join(root.actions) or "none"
         return f"returned action {str(action)[:40]!r}, which is not legal at the root ({legal})"
+    return None
+
+
+def _not_finite(value: Any) -> float | None:
+    """The first infinite or NaN number of a value (a number or a list), if any."""
+    for v in value if isinstance(value, list) else [value]:
+        if isinstance(v, float) and not math.isfinite(v):
+            return v
     return None
 
 
