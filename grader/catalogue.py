@@ -37,6 +37,7 @@ class KnownRun:
     visits: tuple[Visit, ...]
     value: Any
     action: Any
+    crashed: bool = False  # the game refused its last call: the search never answered
 
 
 _PRECOMPUTED: dict[str, tuple[KnownRun, ...]] = {}
@@ -81,15 +82,19 @@ def known_runs(
     runs = []
     for variant in variants_for(algorithm):
         game = TreeGame(tree)
+        crashed = False
         try:
             value, action = variant.search(game, tree.root, depth, **conventions)
-        except (GameError, ValueError):
-            continue  # the variant cannot search this tree: it names nothing here
+        except GameError:  # refused a call: named where a student is refused the same
+            value, action, crashed = None, None, True
+        except ValueError:
+            continue  # the variant cannot search with these conventions: it names nothing
         if isinstance(value, (list, tuple)):
             value = list(value)
         visits = tuple(game.trace.visits())
-        runs.append(KnownRun(variant.name, variant.mistake, visits, value, action))
-    return tuple(runs)
+        runs.append(KnownRun(variant.name, variant.mistake, visits, value, action, crashed))
+    _PRECOMPUTED[key] = tuple(runs)  # a test's runs never change: each is computed once
+    return _PRECOMPUTED[key]
 
 
 def catalogue_entry(
@@ -101,7 +106,7 @@ def catalogue_entry(
         "key": run_key(tree=tree, algorithm=algorithm, depth=depth, conventions=conventions),
         "runs": [
             {"name": r.name, "mistake": r.mistake, "visits": [list(v) for v in r.visits],
-             "value": r.value, "action": r.action}
+             "value": r.value, "action": r.action, "crashed": r.crashed}
             for r in runs
         ],
     }
@@ -124,7 +129,7 @@ def load_catalogue(path: Path) -> int:
                 KnownRun(
                     str(r["name"]), str(r["mistake"]),
                     tuple((str(op), str(node)) for op, node in r["visits"]),
-                    r["value"], r["action"],
+                    r["value"], r["action"], bool(r["crashed"]),
                 )
                 for r in entry["runs"]
             )

@@ -16,12 +16,13 @@ from typing import Literal
 
 from grader.assignment import LoadedAssignment, TestSpec, load_assignment, search_setup
 from grader.catalogue import CATALOGUE_FILE, load_catalogue
+from grader.crashes import once_per_submission
 from grader.errors import GraderError
 from grader.golden import Golden, load_golden, stale_reason
 from grader.intake import ENTRY_FILE, SubmissionRefused, submission_folder
 from grader.report import Report, TestResult, make_report
 from grader.sandbox.base import Isolation, RunRequest, RunResult, Sandbox
-from grader.scoring import TestContext, score_run
+from grader.scoring import TestContext, score_all, score_run
 from grader.tree import Tree, load_tree
 
 SandboxKind = Literal["local", "docker"]
@@ -86,6 +87,8 @@ def grade_submission(
             results, isolation = _run_all(opener, sandbox, folder, ready, require_isolation)
     except SubmissionRefused as exc:
         results = refused_results(ready, exc.message)
+    single = Path(submission).name if Path(submission).suffix == ".py" else None
+    results = once_per_submission(results, single)
     return make_report(
         assignment=ready.loaded.name,
         submission=name or Path(submission).name,
@@ -129,7 +132,7 @@ def _run_all(
         reason = f"could not start the {kind} sandbox: {type(exc).__name__}: {exc}"
         failed = RunResult(status="sandbox_error", message=reason)
         return [score_run(failed, c) for c in contexts], None
-    results: list[TestResult] = []
+    runs: list[tuple[RunResult, TestContext]] = []
     with box:
         for ctx in contexts:
             request = RunRequest(
@@ -142,8 +145,8 @@ def _run_all(
                 conventions=ctx.spec.conventions(),
                 vector_value=isinstance(ctx.golden.value, list),
             )
-            results.append(score_run(_run_one(box, request), ctx))
-    return results, box.isolation
+            runs.append((_run_one(box, request), ctx))
+    return score_all(runs), box.isolation
 
 
 def _run_one(box: Sandbox, request: RunRequest) -> RunResult:

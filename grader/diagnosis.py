@@ -21,6 +21,7 @@ from grader.explain import fmt
 from grader.record import SearchRecord
 from grader.trace import EXPAND_OPS
 from grader.tree import Tree
+from grader.values import values_match
 
 Visit = tuple[str, str]
 
@@ -32,6 +33,7 @@ class _Run:
     visits: list[Visit]
     value: Any
     action: Any
+    crashed: bool = False  # the game refused its last call: the search never answered
 
 
 @dataclass(frozen=True)
@@ -57,23 +59,30 @@ def diagnose(
     conventions: Mapping[str, Any],
     expected: SearchRecord,
     got: SearchRecord,
+    crashed: bool = False,
+    elsewhere: Sequence[Evidence] = (),
 ) -> Diagnosis | None:
     """The diagnosis of ``got`` on a test whose reference record is ``expected``.
 
     ``depth`` and ``conventions`` are the test's (``depth_unit`` among the conventions).
+    ``crashed``: the game refused the last call of ``got``, which has no answer; a
+    variant is then named when it is refused the same call after the same visits.
+    ``elsewhere``: what the same submission did on its other tests; when several
+    variants give ``got``, those that would have done otherwise there are not named.
     None when ``got`` has the expected visits, value and action: nothing to diagnose.
     """
     reference = _Run(list(expected.visits), expected.value, expected.action)
-    student = _Run(list(got.visits), got.value, got.action)
+    student = _Run(list(got.visits), got.value, got.action, crashed)
     if _same(reference, student):
         return None
     agreed = _common_prefix(reference.visits, student.visits)
     family = known_runs(tree=tree, algorithm=algorithm, depth=depth, conventions=conventions)
     named: list[KnownRun] = []
     for known in family:
-        run = _Run(list(known.visits), known.value, known.action)
-        if _same(run, student) and not _same(run, reference):
+        if _same(_as_run(known), student) and not _same(_as_run(known), reference):
             named.append(known)
+    if len(named) > 1 and elsewhere:  # the other tests may tell them apart
+        named = [v for v in named if all(e.allows(v) for e in elsewhere)] or named
     total = len(reference.visits)
     if not named:
         return Diagnosis(_unknown(agreed, total, student, bool(family)), (), None, agreed, total)
@@ -81,9 +90,33 @@ def diagnose(
     return Diagnosis(_known(named, where), tuple(named), node, agreed, total)
 
 
-def _same(a: _Run, b: _Run) -> bool:
-    from grader.scoring import values_match  # here: scoring imports this module
+@dataclass(frozen=True)
+class Evidence:
+    """What a submission did on one test: enough to rule out a variant that would not."""
 
+    tree: Tree
+    algorithm: str
+    depth: int
+    conventions: Mapping[str, Any]
+    got: SearchRecord
+    crashed: bool = False
+
+    def allows(self, known: KnownRun) -> bool:
+        """Whether the known mistake does on this test what the submission did."""
+        runs = known_runs(tree=self.tree, algorithm=self.algorithm, depth=self.depth,
+                          conventions=self.conventions)
+        run = next((r for r in runs if r.name == known.name), None)
+        student = _Run(list(self.got.visits), self.got.value, self.got.action, self.crashed)
+        return run is None or _same(_as_run(run), student)
+
+
+def _as_run(known: KnownRun) -> _Run:
+    return _Run(list(known.visits), known.value, known.action, known.crashed)
+
+
+def _same(a: _Run, b: _Run) -> bool:
+    if a.crashed or b.crashed:
+        return a.crashed == b.crashed and a.visits == b.visits
     return a.visits == b.visits and a.action == b.action and values_match(a.value, b.value)
 
 
@@ -108,14 +141,13 @@ def _first_sign(reference: _Run, student: _Run, i: int) -> tuple[str | None, str
         return node, (
             f"first seen after visit {i}, where you stop and the reference {_verb(op)} {node}"
         )
-    if student.action != reference.action:
-        return None, (
-            f"seen only in the root action: {fmt(student.action)} "
-            f"instead of {fmt(reference.action)}"
-        )
-    return None, (
-        f"seen only in the root value: {fmt(student.value)} instead of {fmt(reference.value)}"
-    )
+    value = f"{fmt(student.value)} instead of {fmt(reference.value)}"
+    action = f"{fmt(student.action)} instead of {fmt(reference.action)}"
+    if student.action == reference.action:
+        return None, f"seen only in the root value: {value}"
+    if values_match(student.value, reference.value):
+        return None, f"seen only in the root action: {action}"
+    return None, f"seen only in the root's answer: value {value}, action {action}"
 
 
 def _known(named: Sequence[KnownRun], where: str) -> str:

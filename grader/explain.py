@@ -33,6 +33,15 @@ _VERBS = {
     "evaluate": "evaluated",
 }
 _INF = math.inf
+MAX_SHOWN = 12  # entries of a vector a message shows
+_QUIESCENCE_SAME_NODE = {  # (the student's call, the reference's) at one node, past the horizon
+    ("noisy_actions", "evaluate"): "at {node} (the horizon, not quiet) you skipped the "
+    "stand-pat: evaluate {node} first, then search only its noisy moves",
+    ("evaluate", "noisy_actions"): "you stopped at {leaf}, but {node} is not quiet: "
+    "search its noisy moves",
+    ("actions", "noisy_actions"): "at {node}, past the horizon, you searched every move: "
+    "search only noisy_actions()",
+}
 
 
 @dataclass(frozen=True)
@@ -215,32 +224,51 @@ class _Explainer:
 
     # --- the divergence ------------------------------------------------------------------
     def divergence(self, expected: Sequence[Visit], got: Sequence[Visit]) -> str:
-        i = 0
-        while i < len(expected) and i < len(got) and expected[i] == got[i]:
-            i += 1
+        i = _common_prefix(expected, got)
         walk = _Walk(self.tree)
-        for op, node in expected[:i]:
-            if not walk.step(op, node):
-                return self.generic(i, expected, got)
+        if not all(walk.step(op, node) for op, node in expected[:i]):
+            return self.generic(i, expected, got)
         e = expected[i] if i < len(expected) else None
         g = got[i] if i < len(got) else None
-        if e is not None and g is not None and e[1] == g[1]:
+        if e is None:
+            return self.went_on(walk, i, expected, got)
+        if g is not None and e[1] == g[1]:
             return self.same_node(walk, e, g)
-        le = walk.locate(e[1]) if e is not None else None
+        return self.elsewhere(walk, e, g, got[i:]) or self.generic(i, expected, got)
+
+    def went_on(
+        self, walk: _Walk, i: int, expected: Sequence[Visit], got: Sequence[Visit]
+    ) -> str:
+        """The reference had stopped; the student searched on."""
+        place = walk.locate(got[i][1]) if i < len(got) else None
+        if place is None:
+            return self.generic(i, expected, got)
+        return self.searched_pruned(walk, place, got[i])
+
+    def elsewhere(
+        self, walk: _Walk, e: Visit, g: Visit | None, rest: Sequence[Visit]
+    ) -> str | None:
+        """The student visited another node than ``e`` (or stopped): left a node too
+        early, searched out of order, or searched a child the reference prunes."""
+        if walk.last is not None and walk.last[1] == e[1] and e[0] == "noisy_actions":
+            # the reference went on at the node the student had just evaluated
+            return _QUIESCENCE_SAME_NODE[("evaluate", e[0])].format(
+                node=e[1], leaf=self.leaf(e[1])
+            )
+        le = walk.locate(e[1])
         lg = walk.locate(g[1]) if g is not None else None
-        if e is not None and le is not None and (g is None or lg is None or lg[0] < le[0]):
+        if le is None:
+            return None if g is None or lg is None else self.searched_pruned(walk, lg, g)
+        if g is None or lg is None or lg[0] < le[0]:
             return self.left_early(walk, le, e, g)
-        if e is not None and le is not None and lg is not None and lg[0] == le[0]:
-            if lg[1] > le[1] and e in got[i:]:
+        if lg[0] == le[0] and lg[1] > le[1]:
+            if e in rest:
                 return (
-                    f"you searched {g[1] if g else '?'} before {e[1]}: children are "
+                    f"you searched {g[1]} before {e[1]}: children are "
                     "searched in the order actions() lists them"
                 )
-            if lg[1] > le[1]:
-                return self.left_early(walk, le, e, g)
-        if g is not None and lg is not None:
-            return self.searched_pruned(walk, lg, g)
-        return self.generic(i, expected, got)
+            return self.left_early(walk, le, e, g)
+        return self.searched_pruned(walk, lg, g)
 
     def same_node(self, walk: _Walk, e: Visit, g: Visit) -> str:
         node = e[1]
@@ -248,21 +276,9 @@ class _Explainer:
         limit = self.conv.depth
         at = f"depth {depth} of {limit}" if depth is not None else "this depth"
         terminal = self.tree.nodes[node].terminal
-        if g[0] == "noisy_actions" and e[0] == "evaluate":
-            return (
-                f"at {node} (the horizon, not quiet) you skipped the stand-pat: evaluate {node} "
-                "first, then search only its noisy moves"
-            )
-        if g[0] == "evaluate" and e[0] == "noisy_actions":
-            return (
-                f"you stopped at {self.leaf(node)}, but {node} is not quiet: "
-                "search its noisy moves"
-            )
-        if g[0] == "actions" and e[0] == "noisy_actions":
-            return (
-                f"at {node}, past the horizon, you searched every move: "
-                "search only noisy_actions()"
-            )
+        quiescence = _QUIESCENCE_SAME_NODE.get((g[0], e[0]))
+        if quiescence is not None:
+            return quiescence.format(node=node, leaf=self.leaf(node))
         if g[0] in EVALUATE_OPS and e[0] in EXPAND_OPS:
             return (
                 f"you evaluated {node} (depth cut-off) but {node} is at {at}: "
@@ -351,7 +367,7 @@ def explain(
     if "action" in failed:
         lines.append(_action_line(tree, expected, got))
     if "prunes" in failed:
-        lines.append(f"prunes: expected {expected.prunes}, got {got.prunes}")
+        lines.append(_prunes_line(expected, got))
     if "generated" in failed:
         lines.append(
             f"children generated (result calls): expected {expected.generated}, "
@@ -364,6 +380,21 @@ def explain(
     return lines
 
 
+def _prunes_line(expected: SearchRecord, got: SearchRecord) -> str:
+    if got.prunes >= 0 and expected.prunes >= 0:
+        return f"prunes: expected {expected.prunes}, got {got.prunes}"
+    if expected.prunes < 0:  # the expected search itself goes past minimax's depth
+        return (
+            f"visits: expected {len(expected.visits)}, got {len(got.visits)} (the expected "
+            "search goes on past the depth where plain minimax stops)"
+        )
+    return (
+        f"prunes: expected {expected.prunes}, but your search made {-got.prunes} more "
+        f"visit{'s' if got.prunes < -1 else ''} than plain minimax makes at this depth: it "
+        "visited positions minimax never visits (below the depth limit) or searched some again"
+    )
+
+
 def _action_line(tree: Tree, expected: SearchRecord, got: SearchRecord) -> str:
     line = f"root action: expected {fmt(expected.action)}, got {fmt(got.action)}"
     root = tree.nodes[tree.root]
@@ -374,18 +405,45 @@ def _action_line(tree: Tree, expected: SearchRecord, got: SearchRecord) -> str:
     return line
 
 
+def _common_prefix(a: Sequence[Visit], b: Sequence[Visit]) -> int:
+    n = 0
+    while n < len(a) and n < len(b) and a[n] == b[n]:
+        n += 1
+    return n
+
+
 def _verb(visit: Visit) -> str:
     return _VERBS.get(visit[0], visit[0])
 
 
 def fmt(value: Any) -> str:
-    """A value as a student reads it: 3, 2.5, -inf, (1, 2, 3), a1."""
+    """A value as a student reads it: 3, 2.5, -inf, (1, 2, 3), a1. Never raises."""
     if isinstance(value, float):
         if math.isinf(value):
             return "inf" if value > 0 else "-inf"
-        return f"{value:g}"
+        return f"{float.__float__(value):g}"
     if isinstance(value, (list, tuple)):
-        return "(" + ", ".join(fmt(v) for v in value) + ")"
+        return "(" + ", ".join(fmt(v) for v in value[:MAX_SHOWN]) + (
+            ", ...)" if len(value) > MAX_SHOWN else ")"
+        )
     if value is None:
         return "nothing"
-    return str(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _integer(int.__int__(value))
+    return short(value)
+
+
+def _integer(n: int) -> str:
+    if n.bit_length() <= 64:
+        return str(n)
+    digits = math.floor(n.bit_length() * math.log10(2))
+    return f"{'-' if n < 0 else ''}an integer of about {digits} digits"
+
+
+def short(x: Any, limit: int = 80) -> str:
+    """``str(x)`` cut to ``limit`` characters; a placeholder when it cannot be shown."""
+    try:
+        text = x if isinstance(x, str) else str(x)
+    except Exception:  # a hostile __str__, or an int too long to print
+        text = f"<a {type(x).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

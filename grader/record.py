@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from grader.trace import EVALUATE_OPS, EXPAND_OPS, Trace
 from grader.tree import Tree
+from grader.values import plain_action, plain_value
 
 Value = int | float
 VisitOp = Literal["actions", "noisy_actions", "chance_outcomes", "utility", "evaluate"]
@@ -62,17 +63,11 @@ def make_record(
     """The record of a finished search, from its trace and its answer."""
     visits = trace.visits()
     return SearchRecord(
-        value=_plain_value(value),
-        action=action,
+        value=plain_value(value),
+        action=plain_action(action),
         expanded=[n for op, n in visits if op in EXPAND_OPS],
         evaluated=[n for op, n in visits if op in EVALUATE_OPS],
         generated=trace.generated(),
         prunes=baseline_visits(tree, depth_plies) - len(visits),
         visits=visits,  # type: ignore[arg-type]
     )
-
-
-def _plain_value(value: Any) -> Value | list[Value] | None:
-    if value is None or isinstance(value, (int, float)):
-        return value
-    return list(value)

@@ -20,21 +20,26 @@ The checks:
 from __future__ import annotations
 
 import dataclasses
-import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from grader.assignment import Check, TestSpec, search_setup
-from grader.explain import Conventions, explain, fmt
+from grader.crashes import game_refusal, refusal_lines
+from grader.explain import Conventions, explain, fmt, short
 from grader.golden import Form
 from grader.record import SearchRecord, make_record
 from grader.report import CheckResult, Status, TestResult, bounded_output
 from grader.sandbox.base import RunResult
 from grader.tree import Tree
+from grader.values import TOLERANCE, values_match
 
-TOLERANCE = 1e-6
+if TYPE_CHECKING:
+    from grader.diagnosis import Evidence
+
+__all__ = ["TOLERANCE", "TestContext", "score_all", "score_run", "values_match"]
 SHOWN_FIELDS: tuple[Check, ...] = (
     "value", "action", "expanded", "evaluated", "generated", "prunes"
 )
@@ -68,27 +73,20 @@ class TestContext:
         spec = self.spec.model_copy(update=form.conventions)
         return dataclasses.replace(self, spec=spec, golden=form.record, forms=())
 
+    @property
+    def explained_as(self) -> Conventions:
+        """The search as the explanation of a difference needs to know it."""
+        return Conventions(
+            algorithm=self.algorithm,
+            depth=self.depth_plies,
+            prune_on_equality=self.spec.prune_on_equality,
+            fail_soft=bool(self.spec.fail_soft),
+        )
+
 
 def plies(spec: TestSpec, players: int) -> int:
     """A test's depth in plies."""
     return search_setup(spec, players).plies
-
-
-def values_match(expected: Any, got: Any) -> bool:
-    """Root values equal: numbers within :data:`TOLERANCE`, vectors elementwise."""
-    if isinstance(expected, (list, tuple)) or isinstance(got, (list, tuple)):
-        if not isinstance(expected, (list, tuple)) or not isinstance(got, (list, tuple)):
-            return False
-        return len(expected) == len(got) and all(
-            values_match(e, g) for e, g in zip(expected, got, strict=True)
-        )
-    if not _is_number(expected) or not _is_number(got):
-        return bool(expected == got)
-    return math.isclose(expected, got, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
-
-
-def _is_number(x: Any) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
 def check_passes(check: Check, expected: SearchRecord, got: SearchRecord, run: RunResult,
@@ -101,14 +99,42 @@ def check_passes(check: Check, expected: SearchRecord, got: SearchRecord, run: R
     return bool(getattr(expected, check) == getattr(got, check))
 
 
-def shown(record: SearchRecord, checks: list[Check]) -> dict[str, Any]:
-    """The checked fields of a record, as a report shows them."""
+def shown(
+    record: SearchRecord, checks: list[Check], expected_prunes: int = 0
+) -> dict[str, Any]:
+    """The checked fields of a record, as a report shows them. A prune count below zero
+    (more visits than plain minimax) is shown as none where the expected count is not
+    negative itself (as quiescence's is, searching past the horizon)."""
     fields = [c for c in SHOWN_FIELDS if c in checks] or ["value", "action"]
-    return {f: record.model_dump(mode="json")[f] for f in fields}
+    dumped = record.model_dump(mode="json")
+    out: dict[str, Any] = {f: dumped[f] for f in fields}
+    if "prunes" in out and record.prunes < 0 <= expected_prunes:
+        out["prunes"] = None
+    return out
 
 
-def score_run(run: RunResult, ctx: TestContext) -> TestResult:
-    """The result of one test from its run: status, points, message, expected vs got."""
+def score_run(
+    run: RunResult, ctx: TestContext, *, elsewhere: Sequence[Evidence] = ()
+) -> TestResult:
+    """The result of one test from its run: status, points, message, expected vs got.
+    ``elsewhere``: what the submission did on its other tests, to tell mistakes apart.
+
+    Never raises: whatever goes wrong while scoring a run is the grader's own fault, so
+    the test becomes a ``sandbox_error`` (regraded, never charged) and the batch goes on.
+    """
+    try:
+        return _score(run, ctx, elsewhere)
+    except Exception as exc:  # a grader bug must cost one test, never the run
+        return TestResult(
+            status="sandbox_error", score=0.0, max_score=ctx.spec.points, name=ctx.spec.name,
+            visibility=ctx.spec.visibility, time_s=round(max(run.time_s, 0.0), 6),
+            message=f"the grader failed while scoring this test (not your fault): "
+            f"{type(exc).__name__}; it will be regraded",
+            checks=[CheckResult(check=c, passed=False, score=0.0) for c in ctx.spec.checks],
+        )
+
+
+def _score(run: RunResult, ctx: TestContext, elsewhere: Sequence[Evidence]) -> TestResult:
     spec = ctx.spec
     base: dict[str, Any] = {
         "name": spec.name,
@@ -116,16 +142,16 @@ def score_run(run: RunResult, ctx: TestContext) -> TestResult:
         "time_s": round(run.time_s, 6),
         "visibility": spec.visibility,
         "output": bounded_output(run.output),
-        "expected": shown(ctx.golden, spec.checks),
+        "expected": shown(ctx.golden, spec.checks, ctx.golden.prunes),
     }
     if run.status != "ok":
-        return _unfinished(run, ctx, base)
+        return _unfinished(run, ctx, base, elsewhere)
     try:
         got = make_record(ctx.tree, run.trace, run.value, run.action, depth_plies=ctx.depth_plies)
     except (ValidationError, TypeError, ValueError):
         return TestResult(
             status="error", score=0.0, message=f"returned a value the grader cannot read: "
-            f"{run.value!r:.80}; return (value, action) with a number value", **base,
+            f"{short(run.value)}; return (value, action) with a number value", **base,
         )
     checks = list(spec.checks)
     form, outcomes = _closest_form(ctx, got, run)
@@ -140,13 +166,13 @@ def score_run(run: RunResult, ctx: TestContext) -> TestResult:
     failed = [c for c, ok in zip(checks, outcomes, strict=True) if not ok]
     status: Status = "failed" if failed else "passed"
     score = spec.points if not failed else sum(r.score for r in results)
-    lines = _feedback(ctx, run, got, failed) if failed else []
+    lines = _safe_feedback(ctx, run, got, failed, elsewhere) if failed else []
     return TestResult(
         status=status,
         score=round(score, 6),
         message=lines[0] if lines else None,
         feedback=lines[1:],
-        got=shown(got, spec.checks),
+        got=shown(got, spec.checks, ctx.golden.prunes),
         checks=results,
         **base,
     )
@@ -167,22 +193,33 @@ def _closest_form(
     return best
 
 
-def _feedback(
-    ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check]
+def _safe_feedback(
+    ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check],
+    elsewhere: Sequence[Evidence],
 ) -> list[str]:
-    conventions = Conventions(
-        algorithm=ctx.algorithm,
-        depth=ctx.depth_plies,
-        prune_on_equality=ctx.spec.prune_on_equality,
-        fail_soft=bool(ctx.spec.fail_soft),
-    )
+    """The feedback of a failed test; the verdict stands even if explaining it fails."""
+    try:
+        return _feedback(ctx, run, got, failed, elsewhere)
+    except Exception as exc:  # a grader bug: say so, keep the verdict
+        return [
+            f"wrong {', '.join(failed)}",
+            f"(the grader could not explain this difference: {type(exc).__name__})",
+        ]
+
+
+def _feedback(
+    ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check],
+    elsewhere: Sequence[Evidence],
+) -> list[str]:
     lines = explain(
-        tree=ctx.tree, conventions=conventions, expected=ctx.golden, got=got, failed=failed
+        tree=ctx.tree, conventions=ctx.explained_as, expected=ctx.golden, got=got, failed=failed
     )
     if set(failed) - {"time"}:
         from grader.diagnosis import diagnose  # runs the fault variants: only on a failure
 
-        found = diagnose(**variant_inputs(ctx), expected=ctx.golden, got=got)
+        found = diagnose(
+            **variant_inputs(ctx), expected=ctx.golden, got=got, elsewhere=elsewhere
+        )
         if found is not None:
             lines.insert(1, found.sentence)  # after the first divergence, which it names
     if "time" in failed:
@@ -199,17 +236,52 @@ def variant_inputs(ctx: TestContext) -> dict[str, Any]:
     }
 
 
-def _unfinished(run: RunResult, ctx: TestContext, base: dict[str, Any]) -> TestResult:
+def _unfinished(
+    run: RunResult, ctx: TestContext, base: dict[str, Any], elsewhere: Sequence[Evidence]
+) -> TestResult:
     status: Status = run.status if run.status != "ok" else "error"
     message = run.message or _DEFAULT_MESSAGES.get(status, status)
     if status == "timeout":
         message = f"{message} ({fmt(ctx.time_limit)} s)" if run.message is None else message
+    feedback: list[str] = []
+    refusal = game_refusal(run)
+    if refusal is not None:
+        try:
+            message, *feedback = refusal_lines(run, ctx, refusal, elsewhere)
+        except Exception:  # a grader bug: the refusal alone still says what happened
+            message = f"the game refused a call: {refusal}"
     checks = [CheckResult(check=c, passed=False, score=0.0) for c in ctx.spec.checks]
     return TestResult(
         status=status,
         score=0.0,
         message=message,
+        feedback=feedback,
         detail=run.detail,
         checks=checks,
         **base,
     )
+
+
+def evidence_of(run: RunResult, ctx: TestContext) -> Evidence | None:
+    """What a run tells of the submission's search, to tell known mistakes apart on the
+    other tests: its record, or the calls up to a game's refusal; None for other ends."""
+    from grader.diagnosis import Evidence
+
+    crashed = game_refusal(run) is not None
+    if run.status != "ok" and not crashed:
+        return None
+    try:
+        got = make_record(ctx.tree, run.trace, run.value, run.action,
+                          depth_plies=ctx.depth_plies)
+    except (ValidationError, TypeError, ValueError):
+        return None
+    return Evidence(**variant_inputs(ctx), got=got, crashed=crashed)
+
+
+def score_all(runs: Sequence[tuple[RunResult, TestContext]]) -> list[TestResult]:
+    """Every test of one submission, each scored with what the others tell of the search."""
+    evidence = [evidence_of(run, ctx) for run, ctx in runs]
+    return [
+        score_run(run, ctx, elsewhere=[e for j, e in enumerate(evidence) if j != i and e])
+        for i, (run, ctx) in enumerate(runs)
+    ]

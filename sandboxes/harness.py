@@ -59,6 +59,7 @@ FLUSH_EVERY = 4096  # local calls kept before they are sent on their own
 OUTPUT_LIMIT = 4000  # characters of the submission's prints kept per run
 OUTPUT_HARD_LIMIT = 1 << 20  # characters a run may print before it is an error
 CONFINEMENT_FAILED = 125  # the exit code of a harness that could not confine itself
+MAX_INT_BITS = 10_000  # an int value longer than this (about 3,000 digits) is refused
 
 
 class GameError(ValueError):
@@ -513,8 +514,13 @@ def _plain(x: Any) -> Any:
     """A value or action as JSON: numbers, strings, None, and sequences of numbers."""
     if x is None or isinstance(x, (bool, str)):
         return x
-    if isinstance(x, (int, float)):
-        return x if not isinstance(x, float) or math.isfinite(x) else repr(x)
+    if isinstance(x, float):
+        return float.__float__(x)  # inf and nan too: the grader compares, never trusts them
+    if isinstance(x, int):
+        if x.bit_length() > MAX_INT_BITS:
+            raise _Failure("return", f"returned an integer of {x.bit_length()} bits; a value "
+                           "is a number the game's payoffs can make")
+        return int.__int__(x)
     if isinstance(x, (list, tuple)):
         return [_plain(v) for v in x]
     try:

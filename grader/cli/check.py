@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import click
@@ -9,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from grader.assignment import TestSpec
 from grader.cli import main
 from grader.errors import EXIT_OK, EXIT_TESTS_FAILED
 from grader.report import Report, report_json, student_view
@@ -79,16 +81,27 @@ def check(
     if as_json:
         click.echo(report_json(shown), nl=False)
     else:
-        print_report(shown, Console(highlight=False, soft_wrap=True))
+        conventions = {c.spec.name: convention_line(c.spec) for c in ready.contexts}
+        print_report(shown, Console(highlight=False, soft_wrap=True), conventions=conventions)
     notice = isolation_notice(report.isolation)
     if notice is not None:
         click.echo(notice, err=True)
     click.get_current_context().exit(EXIT_OK if report.all_passed else EXIT_TESTS_FAILED)
 
 
-def print_report(report: Report, console: Console) -> None:
-    """The table of tests, each failure's explanation, and the total; every string a
-    submission may have shaped is shown with its control characters escaped."""
+def convention_line(spec: TestSpec) -> str:
+    """What a test sets on ``game`` and the depth it passes, as a student reads them."""
+    unit = "rounds" if spec.depth_unit == "round" else "plies"
+    shown = ", ".join(f"game.{k} = {v!r}" for k, v in spec.conventions().items())
+    return f"depth {spec.depth} ({unit}); {shown}"
+
+
+def print_report(
+    report: Report, console: Console, *, conventions: Mapping[str, str] | None = None
+) -> None:
+    """The table of tests, each failure's explanation beside the conventions of its test
+    (``conventions``: test name -> line), and the total; every string a submission may
+    have shaped is shown with its control characters escaped."""
     title = for_rich(f"{report.assignment}: {report.submission}")
     table = Table(title=title, title_justify="left")
     table.add_column("Test")
@@ -108,6 +121,8 @@ def print_report(report: Report, console: Console) -> None:
         if not lines:
             continue
         console.print(Text(for_terminal(f"{t.name}:"), style="bold"))
+        if conventions and t.name in conventions:
+            console.print(Text(f"  conventions: {conventions[t.name]}", style="dim"))
         for line in lines:
             console.print(Text(for_terminal(f"  {line}")))
         if t.output:

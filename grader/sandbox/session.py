@@ -11,6 +11,8 @@ sandbox cannot make the grader's memory grow. Expected results never cross.
 
 from __future__ import annotations
 
+import math
+import re
 import reprlib
 import secrets
 import socket
@@ -32,6 +34,7 @@ REMOTE_OPS = frozenset(
     {"actions", "noisy_actions", "chance_outcomes", "utility", "evaluate", "result", "state"}
 )
 LOCAL_OPS = frozenset({"result", "to_move", "is_terminal", "is_quiet", "is_chance"})
+_TOKEN = re.compile(r"\bs[0-9a-f]{12}\b")  # a state token, as _Tokens draws them
 
 
 class ProtocolError(Exception):
@@ -70,6 +73,17 @@ class _Tokens:
             info = [self.token(node_id), node.to_move, node.terminal, node.chance, not node.noisy]
             self._info[node_id] = info
         return info
+
+    def named(self, text: str) -> str:
+        """``text`` with every token of this run replaced by its node's name."""
+        return _TOKEN.sub(lambda m: self.node.get(m.group(0), m.group(0)), text)
+
+    def in_names(self, final: dict[str, Any]) -> dict[str, Any]:
+        """A run's last message with its texts in node names: the student reads a
+        failure, a traceback and their own prints of states by the nodes' names."""
+        texts = {k: self.named(v) for k in ("message", "detail", "output")
+                 if isinstance(v := final.get(k), str)}
+        return {**final, **texts}
 
     def resolve(self, token: Any) -> str:
         node_id = self.node.get(token) if isinstance(token, str) else None
@@ -121,6 +135,7 @@ class Session:
                      "conventions": dict(request.conventions)}
             self.link.send_json(start, deadline)
             final = self._serve(game, tokens, deadline)
+            final = tokens.in_names(final)
         except TimeoutError:
             self.broken = True
             return result("timeout", message=f"the search did not finish within the "
@@ -258,6 +273,9 @@ def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
     """Why ``(value, action)`` is not an answer the grader can score, or None."""
     players = request.tree.players
     vector = request.vector_value if request.vector_value is not None else players > 2
+    odd = _not_finite(value)
+    if odd is not None:
+        return f"returned value {odd!r}, not a number a game can give (values are finite)"
     if _number(value):
         if vector:  # the search's answer shape decides, not the number of players
             return f"returned value {value!r}; max^n returns one value per player ({players})"
@@ -270,6 +288,14 @@ def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
     if action is not None and action not in root.actions:
         legal = ", ".join(root.actions) or "none"
         return f"returned action {_shown(action)}, which is not legal at the root ({legal})"
+    return None
+
+
+def _not_finite(value: Any) -> float | None:
+    """The first infinite or NaN number of a value (a number or a list), if any."""
+    for v in value if isinstance(value, list) else [value]:
+        if isinstance(v, float) and not math.isfinite(v):
+            return v
     return None
 
 

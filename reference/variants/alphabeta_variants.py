@@ -9,7 +9,9 @@ from reference.api import Action, DepthUnit, Game, Value, check_two_player, plie
 from reference.variants.faults import (
     PRUNING_FAULTS,
     SEARCH_FAULTS,
+    TURN_FAULTS,
     Fault,
+    Turn,
     evaluates_first,
     in_order,
     maximizes,
@@ -36,22 +38,23 @@ def alphabeta_variant(
     check_two_player(game, "alphabeta")
     rules = Rules(fault, prune_on_equality, fail_soft)
     d = start_depth(plies(game, depth, depth_unit), fault)
-    return _alphabeta(game, state, d, alpha, beta, rules, True)
+    return _alphabeta(game, state, d, alpha, beta, rules, Turn.at_root(game, state, fault))
 
 
 def _alphabeta(
-    game: Game, s: Any, depth: int, alpha: Value, beta: Value, rules: Rules, root: bool
+    game: Game, s: Any, depth: int, alpha: Value, beta: Value, rules: Rules, turn: Turn
 ) -> tuple[Value, Action | None]:
     if evaluates_first(rules.fault, depth):
-        return game.evaluate(s, 0), None  # the mistake: is_terminal is never asked here
+        return game.evaluate(s, turn.me), None  # the mistake: is_terminal is never asked here
     if game.is_terminal(s):
-        return game.utility(s, 0), None
-    if depth == 0:
-        return game.evaluate(s, 0), None
-    window = rules.window(maximizes(game, s, rules.fault), alpha, beta)
+        return game.utility(s, turn.me), None
+    if turn.cut_off(rules.fault, depth):
+        return game.evaluate(s, turn.me), None
+    window = rules.window(maximizes(game, s, rules.fault, turn), alpha, beta)
     for a in in_order(game.actions(s), rules.fault):
-        lo, hi = window.child_window(root)
-        value, _ = _alphabeta(game, game.result(s, a), depth - 1, lo, hi, rules, False)
+        lo, hi = window.child_window(turn.root)
+        child_depth, child_turn = turn.child(rules.fault, depth)
+        value, _ = _alphabeta(game, game.result(s, a), child_depth, lo, hi, rules, child_turn)
         if window.offer(value, a):
             break  # cut-off, as this variant tests it
     return window.result(rules.soft)
@@ -69,6 +72,7 @@ VARIANTS = variants(
         Fault.FAIL_HARD,
         Fault.WINDOW_SWAPPED,
         Fault.BOUNDS_SWAPPED,
+        *TURN_FAULTS,
     ],
     {
         Fault.ROOT_WINDOW: "you search every child of the root with a fresh window "

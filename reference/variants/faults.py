@@ -40,6 +40,10 @@ class Fault(Enum):
     NO_QUIESCENCE_LIMIT = "ignores-quiescence-depth"
     NO_QUIESCENCE = "no-quiescence"
     MAX_AT_CHANCE = "max-at-chance"
+    TURN_BY_PARITY = "turn-by-parity"
+    ROOT_PLAYER = "root-player-value"
+    ROOT_EXPANDED = "root-expanded-at-depth-0"
+    SUCCESSORS_AS_MAX = "successors-full-depth-as-max"
 
 
 Engine = Callable[..., tuple[Any, Action | None]]
@@ -85,6 +89,16 @@ COMMON: dict[Fault, str] = {
     Fault.EVALUATE_FIRST: "at the depth limit you call evaluate() before asking "
     "is_terminal(); a terminal node's payoff comes from utility()",
     Fault.PERSPECTIVE: "you maximise for player 1 and minimise for player 0; player 0 is MAX",
+    Fault.TURN_BY_PARITY: "you take turns MAX, MIN, MAX, ... down the tree (by the depth's "
+    "parity or a flag passed down); ask game.to_move(s) who moves: MIN may move first, and "
+    "a player may move twice in a row",
+    Fault.ROOT_PLAYER: "you return the value for the player to move at the root; the value "
+    "is always player 0's (MAX's), even when MIN moves first",
+    Fault.ROOT_EXPANDED: "at depth 0 you still search the root's children; depth 0 "
+    "evaluates the root itself and returns the action None",
+    Fault.SUCCESSORS_AS_MAX: "you search each move of the root with the full depth and as "
+    "MAX again; the root's children are one ply down (depth - 1) and the other player moves "
+    "there",
     Fault.NO_PRUNING: "you never prune: alpha-beta stops searching a node's children as "
     "soon as its value can no longer change the choice above it",
     Fault.PRUNE_STRICT: "you prune only when alpha > beta; this test prunes on alpha >= beta too",
@@ -145,10 +159,46 @@ def improves(value: Value, best: Value | None, maximizing: bool, fault: Fault | 
     return value > best if maximizing else value < best
 
 
-def maximizes(game: Game, s: Any, fault: Fault | None) -> bool:
+TURN_FAULTS = (Fault.TURN_BY_PARITY, Fault.ROOT_PLAYER, Fault.ROOT_EXPANDED,
+               Fault.SUCCESSORS_AS_MAX)
+"""The mistakes of whose turn it is, whose value, and what the root does, in the order
+every two-player family tries them."""
+
+
+def maximizes(game: Game, s: Any, fault: Fault | None, turn: Turn | None = None) -> bool:
     """Whether the player to move at ``s`` maximises player 0's value (player 0 is MAX)."""
-    is_max = game.to_move(s) == 0
+    if turn is not None and fault in (Fault.TURN_BY_PARITY, Fault.SUCCESSORS_AS_MAX):
+        return turn.max_moves  # the mistake: turns alternate, to_move is never asked
+    me = 0 if turn is None else turn.me
+    is_max = game.to_move(s) == me
     return not is_max if fault is Fault.PERSPECTIVE else is_max  # the mistake: MIN maximises
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a turn fault keeps down the tree: whose value, whose move, at the root or not."""
+
+    me: int = 0  # the player whose value the search returns (0 but for ROOT_PLAYER)
+    max_moves: bool = True  # the alternating guess of TURN_BY_PARITY / SUCCESSORS_AS_MAX
+    root: bool = True
+
+    @classmethod
+    def at_root(cls, game: Game, state: Any, fault: Fault | None) -> Turn:
+        if fault is Fault.ROOT_PLAYER and not game.is_terminal(state):
+            return cls(me=game.to_move(state))  # the mistake: the root's mover is "me"
+        return cls()
+
+    def cut_off(self, fault: Fault | None, depth: int) -> bool:
+        """Whether a node at ``depth`` plies left is evaluated rather than searched."""
+        if self.root and fault in (Fault.ROOT_EXPANDED, Fault.SUCCESSORS_AS_MAX):
+            return False  # the mistake: the root is searched even at depth 0
+        return depth <= 0
+
+    def child(self, fault: Fault | None, depth: int) -> tuple[int, Turn]:
+        """The depth and turn a child of this node is searched with."""
+        if self.root and fault is Fault.SUCCESSORS_AS_MAX:
+            return depth, Turn(self.me, True, False)  # the mistake: full depth, MAX again
+        return max(depth - 1, 0), Turn(self.me, not self.max_moves, False)
 
 
 def evaluates_first(fault: Fault | None, depth: int) -> bool:

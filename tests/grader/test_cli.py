@@ -39,3 +39,20 @@ def test_an_unknown_command_is_a_usage_error() -> None:
     result = CliRunner().invoke(main, ["grdae"])
     assert result.exit_code == 2
     assert "No such command 'grdae'" in result.output
+
+
+def test_check_prints_the_conventions_of_a_failing_test_beside_its_message() -> None:
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "examples/alphabeta/prune_wrong_condition.py"
+    result = CliRunner().invoke(main, [
+        "check", str(example), "-a", "alphabeta", "--test", "equality-prunes",
+        "--test", "equality-strict",
+    ])
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    at = lines.index("equality-prunes:")
+    assert lines[at + 1].startswith("  conventions: depth 2 (plies); game.prune_on_equality = True")
+    assert "game.depth_unit = 'ply'" in lines[at + 1]
+    assert "C2" in lines[at + 2]  # the message follows
+    assert "equality-strict:" not in lines  # a passing test prints nothing

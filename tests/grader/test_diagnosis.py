@@ -7,6 +7,7 @@ local sandbox.
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import random
 from collections.abc import Callable
 from functools import cache
@@ -17,7 +18,7 @@ import pytest
 
 from grader import assignment
 from grader.check import grade_submission
-from grader.diagnosis import diagnose
+from grader.diagnosis import Evidence, diagnose
 from grader.errors import GameError
 from grader.game import TreeGame
 from grader.record import SearchRecord, make_record
@@ -228,11 +229,15 @@ EXAMPLES: dict[str, str] = {
     "alphabeta/no_pruning": "no-pruning",
     "alphabeta/perspective_flipped": "wrong-perspective",
     "alphabeta/prune_wrong_condition": "prune-strict",
+    "alphabeta/root_expanded_at_depth_0": "root-expanded-at-depth-0",
     "maxn/no_shallow_pruning": "no-pruning",
     "maxn/player_zero_everywhere": "player-zero-component",
     "maxn/ties_to_last": "ties-to-last",
     "minimax/depth_off_by_one": "depth-minus-one",
     "minimax/ties_to_last": "ties-to-last",
+    "minimax/turn_by_flag": "turn-by-parity",
+    "minimax/root_player_value": "root-player-value",
+    "minimax/successors_full_depth": "successors-full-depth-as-max",
     "quiescence/all_moves_at_horizon": "quiet-moves-too",
     "quiescence/ignores_quiescence_depth": "ignores-quiescence-depth",
     "quiescence/no_stand_pat": "no-stand-pat",
@@ -292,3 +297,54 @@ def test_the_sentence_shows_in_a_report_through_the_local_sandbox() -> None:
     assert "Known mistake: you prune only when alpha > beta; this test prunes on alpha >= "\
         "beta too" in said
     assert "where you evaluated C2" in said  # C1 = 3 = alpha: C2 is where it first shows
+
+
+# --- mistakes with the same trace --------------------------------------------------------
+
+def variant_record(variant: Any, case: Case) -> SearchRecord | str:
+    """The variant's record on the case, or "refused" when the game refuses it a call."""
+    try:
+        return submit(as_agent(variant), case)
+    except GameError:
+        return "refused"
+
+
+def differ(a: SearchRecord | str, b: SearchRecord | str) -> bool:
+    if isinstance(a, str) or isinstance(b, str):
+        return a != b
+    return not same(a, b)
+
+
+@pytest.mark.parametrize("family", ["minimax", "alphabeta", "maxn", "quiescence"])
+def test_a_builtin_test_tells_apart_each_pair_of_mistakes_it_can_name(family: str) -> None:
+    cases = builtin_cases(family)
+    records = {v.name: [variant_record(v, c) for c in cases] for v in variants_for(family)}
+    shows = {name: any(differ(r, c.golden) for r, c in zip(rs, cases, strict=True))
+             for name, rs in records.items()}
+    alike = [
+        (a, b) for a, b in itertools.combinations(records, 2)
+        if (shows[a] or shows[b])
+        and not any(differ(x, y) for x, y in zip(records[a], records[b], strict=True))
+    ]
+    assert alike == []
+
+
+def test_mistakes_alike_on_one_test_are_told_apart_by_the_others() -> None:
+    # min-at-root: A(min) -> B(max): 3 12 | C(max): 2 4 | D(max): 14 1. A flag that makes
+    # the root MAX and a search maximising for player 1 both give 3 by a1 with the same
+    # visits; on fig 5.2 (a MAX root) the flag is right, the flipped perspective is not.
+    agent = example_agent("minimax/turn_by_flag")
+    cases = {c.test: c for c in builtin_cases("minimax")}
+    case, fig = cases["min-at-root"], cases["aima-fig5.2"]
+    got = submit(agent, case)
+    alone = diagnose(tree=case.tree, algorithm="minimax", depth=case.depth,
+                     conventions=case.conventions, expected=case.golden, got=got)
+    assert alone is not None
+    assert alone.names == ["wrong-perspective", "turn-by-parity"]
+    assert alone.sentence.startswith("Known mistake, one of 2 that give exactly your trace")
+    elsewhere = [Evidence(fig.tree, fig.depth, fig.conventions, submit(agent, fig))]
+    told = diagnose(tree=case.tree, algorithm="minimax", depth=case.depth,
+                    conventions=case.conventions, expected=case.golden, got=got,
+                    elsewhere=elsewhere)
+    assert told is not None and told.names == ["turn-by-parity"]
+    assert told.sentence.startswith("Known mistake: you take turns MAX, MIN, MAX")

@@ -226,3 +226,48 @@ def test_output_is_bounded(tree: Tree) -> None:
     out = score_run(run_of(tree, reference_ab, output="x" * 100_000), context(tree, ALL_CHECKS))
     assert out.output is not None and len(out.output) < 5_000
 
+
+
+def test_a_fault_while_scoring_is_the_tests_grader_error(
+    tree: Tree, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("a bug in the grader")
+
+    monkeypatch.setattr("grader.scoring.make_record", broken)
+    out = score_run(run_of(tree, reference_ab), context(tree, ALL_CHECKS))
+    assert (out.status, out.score, out.max_score) == ("sandbox_error", 0.0, 5.0)
+    assert out.message is not None and "not your fault" in out.message
+
+
+def test_a_fault_while_explaining_keeps_the_verdict(
+    tree: Tree, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(**kwargs: Any) -> list[str]:
+        raise RuntimeError("a bug in the explanation")
+
+    monkeypatch.setattr("grader.scoring.explain", broken)
+    out = score_run(run_of(tree, minimax), context(tree, ALL_CHECKS, points=5.0))
+    assert out.status == "failed" and out.score == 3.0  # value, action, expanded
+    assert out.message == "wrong evaluated, prunes"
+    assert out.feedback == ["(the grader could not explain this difference: RuntimeError)"]
+
+
+@pytest.mark.parametrize(
+    ("value", "status"),
+    [
+        pytest.param(10**400, "failed", id="huge-int"),
+        pytest.param(-0.0, "failed", id="minus-zero"),
+        pytest.param(True, "error", id="bool"),
+        pytest.param(object(), "error", id="object"),
+        pytest.param([3, "x"], "error", id="vector-of-junk"),
+    ],
+)
+def test_an_odd_value_gets_a_verdict_never_an_exception(
+    tree: Tree, value: Any, status: str
+) -> None:
+    run = run_of(tree, reference_ab)
+    odd = RunResult(status="ok", trace=run.trace, value=value, action="a1", time_s=0.01)
+    out = score_run(odd, context(tree, ALL_CHECKS))
+    assert out.status == status
+    assert out.score < 5.0

@@ -1,0 +1,33 @@
+"""The README's part for students documents every convention a test may set on ``game``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from grader import assignment
+from reference.registry import CONVENTIONS
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def students_part() -> str:
+    text = README.read_text(encoding="utf-8")
+    return text[text.index("## For students"):text.index("## For instructors")]
+
+
+def test_every_convention_a_test_sets_is_documented_for_students() -> None:
+    spec = assignment.TestSpec.model_validate({
+        "name": "t", "tree": "t.tree.json", "depth": 1, "points": 1, "quiescence_depth": 1,
+        "utility_bound": 10, "beam_width": 2, "lmr_full": 1,
+    })
+    part = students_part()
+    names = set(spec.conventions()) | set(CONVENTIONS)
+    assert names >= {"prune_on_equality", "fail_soft", "depth_unit", "utility_bound",
+                     "quiescence_depth"}
+    assert [n for n in sorted(names) if f"`game.{n}`" not in part] == []
+
+
+def test_depth_zero_and_its_action_are_documented() -> None:
+    part = students_part()
+    assert "At depth 0 the root itself is cut off" in part
+    assert "the action `None`" in part
