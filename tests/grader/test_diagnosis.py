@@ -342,7 +342,8 @@ def test_mistakes_alike_on_one_test_are_told_apart_by_the_others() -> None:
     assert alone is not None
     assert alone.names == ["wrong-perspective", "turn-by-parity"]
     assert alone.sentence.startswith("Known mistake, one of 2 that give exactly your trace")
-    elsewhere = [Evidence(fig.tree, fig.depth, fig.conventions, submit(agent, fig))]
+    elsewhere = [Evidence(tree=fig.tree, algorithm="minimax", depth=fig.depth,
+                          conventions=fig.conventions, got=submit(agent, fig))]
     told = diagnose(tree=case.tree, algorithm="minimax", depth=case.depth,
                     conventions=case.conventions, expected=case.golden, got=got,
                     elsewhere=elsewhere)

@@ -128,7 +128,8 @@ CASES = [
     ),
     pytest.param(
         FIG52, "minimax", 2, stops_after_first_child, {},
-        "visit 1: the reference expanded A, you expanded B", id="not-depth-first",
+        "you stopped, but A (MAX) still had to look at C: minimax searches every child",
+        id="not-depth-first",
     ),
     pytest.param(  # bound 10: F1 gives player 1 its bound 10 - 3 = 7, so F2 is pruned
         MAXN, "maxn", 2, variant("maxn", Fault.NO_PRUNING, utility_bound=10),
