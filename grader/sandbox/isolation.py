@@ -49,7 +49,7 @@ SANDBOX_DIR = "/sandbox"  # where the harness and the submission appear inside
 TMP_SIZE = 64 << 20  # bytes of the private /tmp
 SHM_SIZE = 16 << 20  # bytes of the private /dev/shm
 PROBE_TIMEOUT_S = 20.0
-FOLDER_RE = re.compile(r"^grader-(?:local|submission)-(\d+)-(\d+)-")
+FOLDER_RE = re.compile(r"^grader-(?:local|submission|intake)-(\d+)-(\d+)-")
 
 
 class IsolationUnavailable(GraderError):
