@@ -277,13 +277,14 @@ def sandbox_processes(mark: Path) -> list[str]:
 def containers_of(pid: int) -> list[str]:
     import docker
 
-    from grader.sandbox.docker import OWNER_LABEL
+    from grader.sandbox.docker import LABEL, OWNER_LABEL
 
     client = docker.from_env()
     try:
-        owner = f"{socket.gethostname()}:{pid}"  # one call: no look at each, which may go
-        found = client.api.containers(all=True, filters={"label": f"{OWNER_LABEL}={owner}"})
-        return [str(c["Names"]) for c in found]
+        owner = f"{socket.gethostname()}:{pid}"  # "<host>:<pid>:<start>" on each container
+        found = client.api.containers(all=True, filters={"label": f"{LABEL}=sandbox"})
+        return [str(c["Names"]) for c in found  # one call: no look at each, which may go
+                if (c.get("Labels") or {}).get(OWNER_LABEL, "").startswith(f"{owner}:")]
     finally:
         client.close()
 
