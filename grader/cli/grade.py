@@ -33,7 +33,7 @@ from grader.sinks import for_rich
 def grade(
     submissions: Path, assignment: str, out: Path, jobs: int, sandbox: str, resume: bool
 ) -> None:
-    """Grade every submission in SUBMISSIONS (each .py file, .zip, or folder with agent.py).
+    """Grade every submission in SUBMISSIONS (each .py file, .zip or folder; see README).
 
     Writes OUT/submissions/NAME/{report.json,results.json,junit.xml,summary.md,report.html}
     as each
