@@ -50,7 +50,7 @@ _BACKTICKS = re.compile("`+")
 
 def plain(text: str) -> str:
     """``text`` with every lone surrogate replaced by U+FFFD, so any encoder can write it."""
-    return _SURROGATE.sub("\ufffd", text)
+    return text if text.isascii() else _SURROGATE.sub("\ufffd", text)
 
 
 def encodable(value: Any) -> Any:

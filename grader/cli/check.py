@@ -59,7 +59,7 @@ def check(
     report_dir: Path | None,
     show_hidden: bool,
 ) -> None:
-    """Grade SUBMISSION (a .py file, or a folder with agent.py) on an assignment.
+    """Grade SUBMISSION (a .py file, a folder or a .zip; see "What to submit") on an assignment.
 
     Exit codes: 0 all tests passed, 1 some failed, 2 bad usage or bad input files.
     """

@@ -52,7 +52,7 @@ def grade(
     submissions: Path, assignment: str, out: Path, jobs: int, sandbox: str, resume: bool,
     regrade_faults: bool, allow_limits_only: bool,
 ) -> None:
-    """Grade every submission in SUBMISSIONS (each .py file, .zip, or folder with agent.py).
+    """Grade every submission in SUBMISSIONS (each .py file, .zip or folder; see README).
 
     Writes OUT/submissions/NAME/ as each submission is graded: report.json, results.json
     and junit.xml (the whole record), instructor-report.html and instructor-summary.md

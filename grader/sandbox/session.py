@@ -309,6 +309,8 @@ _REPR.maxstring = _REPR.maxother = 60
 
 def _shown(x: Any) -> str:
     """A short picture of anything the sandbox sent: bounded in length and in nesting."""
+    if isinstance(x, str):
+        return repr(x[:60])
     try:
         return _REPR.repr(x)
     except (RecursionError, ValueError):  # a picture of it cannot be made

@@ -95,6 +95,16 @@ def test_every_layout_is_graded_as_its_agent(
     assert 0 < wrong.score < wrong.max_score and not wrong.grader_faults
 
 
+@pytest.mark.docker
+@pytest.mark.parametrize("layout", ["folder-only-solution-py", "zip-of-a-folder"])
+def test_the_docker_sandbox_grades_the_same_agent(
+    layout: str, assignment: Path, tmp_path: Path
+) -> None:
+    good = LAYOUTS[layout](_fresh(tmp_path / "good"), CORRECT)
+    graded = grade_submission(submission=good, assignment=assignment, sandbox="docker")
+    assert graded.score == graded.max_score, [t.message for t in graded.tests]
+
+
 def _fresh(folder: Path) -> Path:
     folder.mkdir()
     return folder

@@ -243,3 +243,23 @@ def test_a_correct_agent_printing_colours_gives_valid_junit(tmp_path: Path) -> N
     xmlschema.XMLSchema(str(JUNIT_XSD)).validate(text.encode("utf-8"))
     out = ET.fromstring(text.encode("utf-8")).find("./testsuite/testcase/system-out")
     assert out is not None and "\\x1b[32msearching" in (out.text or "")
+
+
+def test_grader_check_shows_a_hostile_file_name_as_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the CLI and the local sandbox: Rich markup and an escape code in the
+    submission's file name reach the terminal as text, not as a link or a colour."""
+    from click.testing import CliRunner
+
+    from grader.cli import main
+
+    repo = Path(__file__).resolve().parents[3]
+    name = "[link=http:evil]x[_link]\x1b[2K.py"
+    shutil.copy(repo / "examples" / "alphabeta" / "correct.py", tmp_path / name)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["check", name, "-a", "alphabeta", "--test",
+                                       "aima-fig5.2"])
+    assert result.exit_code == 0, result.output
+    no_controls(result.output)
+    assert "[link=http:evil]x[_link]\\x1b[2K.py" in result.output
