@@ -169,7 +169,7 @@ packages = {{ find = {{ include = [{include}] }} }}
 include-package-data = true
 
 [tool.setuptools.package-data]
-grader = ["schemas/*.json"]
+grader = ["schemas/*.json", "sandbox/seccomp.json"]
 sandboxes = ["Dockerfile", "*.py", "**/*.sh"]
 """
 

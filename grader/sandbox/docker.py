@@ -306,24 +306,23 @@ class DockerSandbox(Sandbox):
 
     def _stop(self, *, inspect: bool = True, settle: bool = False) -> Ending:
         """Kill and remove the container; with ``inspect``, say how it ended if it ended on
-        its own (given a moment to finish dying when ``settle``)."""
-        if self._session is not None:
-            self._session.close()
-            self._session = None
+        its own (given a moment to finish dying when ``settle``). The container is read
+        before the socket closes: closing it ends the container (its watcher)."""
+        session, self._session = self._session, None
         container, self._container = self._container, None
         name, self._name = self._name, None
-        if container is None:
-            if name is not None:  # interrupted while it was being created
-                with contextlib.suppress(Exception):
-                    self.client.api.remove_container(name, force=True)
-            return Ending(None, memory=False)
         try:
-            if not inspect:
+            if container is None or not inspect:
                 return Ending(None, memory=False)
             return _end(container, settle_s=2.0 if settle else 0.0)
         finally:
+            if session is not None:
+                session.close()
             with contextlib.suppress(Exception):
-                container.remove(force=True)
+                if container is not None:
+                    container.remove(force=True)
+                elif name is not None:  # interrupted while it was being created
+                    self.client.api.remove_container(name, force=True)
 
     def kill(self) -> None:
         listener = getattr(self, "_listener", None)

@@ -8,6 +8,7 @@ so only the first session on a machine pays for it). The submissions are written
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
 import subprocess
 import textwrap
@@ -20,7 +21,14 @@ from click.testing import CliRunner
 from grader.check import grade_submission
 from grader.cli import main
 from grader.sandbox.base import RunRequest, RunResult
-from grader.sandbox.docker import OWNER_LABEL, DockerSandbox, owner_id, sweep
+from grader.sandbox.docker import (
+    OWNER_LABEL,
+    WORKDIR_PREFIX,
+    DockerSandbox,
+    owner_id,
+    sweep,
+    sweep_folders,
+)
 from grader.sandbox.image import (
     IMAGE_REPOSITORY,
     LABEL,
@@ -374,3 +382,25 @@ def test_debian_mirror_is_read_from_apt_sources(case: str, tmp_path: Path) -> No
             debian_mirror(tmp_path)
     else:
         assert debian_mirror(tmp_path) == expected
+
+
+OWNERS = {
+    "this-grader": (lambda: owner_id(), True),
+    "a-dead-grader": (lambda: f"{socket.gethostname()}:{2**22 + 1}:123", False),
+    "a-reused-pid": (lambda: f"{socket.gethostname()}:{os.getpid()}:1", False),
+    "another-machine": (lambda: "elsewhere.example:1:1", True),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OWNERS), ids=sorted(OWNERS))
+def test_sweep_folders_removes_only_folders_of_dead_graders(case: str, tmp_path: Path) -> None:
+    owner, kept = OWNERS[case]
+    folder = tmp_path / f"{WORKDIR_PREFIX}{case}"
+    folder.mkdir()
+    (folder / "owner").write_text(owner())
+    unowned = tmp_path / f"{WORKDIR_PREFIX}being-made"
+    unowned.mkdir()
+    removed = sweep_folders(tmp_path)
+    assert folder.exists() is kept
+    assert removed == ([] if kept else [folder])
+    assert unowned.exists()

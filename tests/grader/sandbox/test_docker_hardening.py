@@ -14,6 +14,7 @@ so a correct search at depth 2 answers ``(3, "a1")``.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -29,7 +30,7 @@ import pytest
 
 from grader.batch import grade_batch
 from grader.sandbox.base import RunRequest
-from grader.sandbox.docker import OWNER_LABEL, WORKDIR_PREFIX, DockerSandbox
+from grader.sandbox.docker import OWNER_LABEL, SECCOMP, WORKDIR_PREFIX, DockerSandbox
 from grader.sandbox.image import LABEL
 from grader.tree import parse_tree
 from tests.examples.tiny_assignment import FIG52, write_assignment
@@ -101,6 +102,24 @@ def test_only_unix_sockets_and_no_io_uring_or_namespaces(image: str, tmp_path: P
     assert any(f"io_uring -1 {e}" in lines for e in (1, 38)), result.output
     assert "unshare -1 1" in lines
     assert "unix x" in lines
+
+
+DENIED = ["io_uring_setup", "io_uring_enter", "io_uring_register", "unshare", "setns",
+          "mount", "umount2", "pivot_root", "chroot", "ptrace", "process_vm_readv",
+          "process_vm_writev", "bpf", "perf_event_open", "keyctl", "add_key", "request_key",
+          "userfaultfd", "kexec_load", "init_module", "socketcall", "pidfd_getfd"]
+
+
+def test_the_seccomp_profile_is_an_allow_list_without_the_denied_calls() -> None:
+    profile = json.loads(SECCOMP.read_text())
+    assert profile["defaultAction"] == "SCMP_ACT_ERRNO"
+    allowed = {name: rule for rule in profile["syscalls"] if rule["action"] == "SCMP_ACT_ALLOW"
+               for name in rule["names"]}
+    assert not [name for name in DENIED if name in allowed]
+    for name in ("socket", "socketpair"):  # the Unix family only: AF_UNIX is 1
+        assert allowed[name]["args"] == [{"index": 0, "value": 1, "valueTwo": 0,
+                                          "op": "SCMP_CMP_EQ"}]
+    assert allowed["clone"]["args"][0]["op"] == "SCMP_CMP_MASKED_EQ"  # no namespace flags
 
 
 # --- one connection per run ------------------------------------------------------------
