@@ -3,7 +3,8 @@ deep, and as MAX again.
 
 The root loops over its moves and scores each successor with ``value(successor, depth,
 True)``: the full depth where ``depth - 1`` is left, and MAX to move where the other
-player moves. Every test deeper than its tree's bottom half shows it.
+player moves. It shows on almost every test: on fig 5.2 the root's children B, C and D
+are maximised (12, 6, 14) where MIN moves, so it plays a3 for 14 instead of a1 for 3.
 """
 
 from __future__ import annotations

@@ -203,3 +203,31 @@ def test_a_search_expected_past_minimax_depth_is_told_in_visits() -> None:
         "visits: expected 5, got 4 (the expected search goes on past the depth where plain "
         "minimax stops)"
     )
+
+
+def visits_record(*visits: tuple[str, str]) -> SearchRecord:
+    """A record of the given visits alone (the answer plays no part in the first line)."""
+    return SearchRecord(value=3, action="a1", expanded=[n for o, n in visits if o == "actions"],
+                        evaluated=[n for o, n in visits if o != "actions"], generated=0,
+                        prunes=0, visits=list(visits))  # type: ignore[arg-type]
+
+
+FIG52_MINIMAX = [("actions", "A"), ("actions", "B"), ("utility", "B1"), ("utility", "B2")]
+
+
+@pytest.mark.parametrize(("got", "first"), [
+    pytest.param([("actions", "A"), ("actions", "B"), ("actions", "B1")],
+                 "you expanded B1, but B1 is terminal: take its utility", id="terminal-expanded"),
+    pytest.param([("actions", "A"), ("actions", "B"), ("evaluate", "B1")],
+                 "at B1 you called evaluate(), where the reference calls utility()",
+                 id="another-call"),
+    pytest.param([], "visit 1: you stopped; the reference expanded A", id="nothing-visited"),
+    pytest.param([*FIG52_MINIMAX, ("utility", "C1")],
+                 "visit 5: you evaluated C1; the reference had stopped", id="went-on"),
+])
+def test_the_first_line_of_a_drawn_trace(got: list[tuple[str, str]], first: str) -> None:
+    # fig 5.2 (minimax, depth 2), the expected visits cut to A, B, B1, B2
+    lines = explain(tree=parse_tree(FIG52), conventions=Conventions("minimax", 2),
+                    expected=visits_record(*FIG52_MINIMAX), got=visits_record(*got),
+                    failed=["expanded"])
+    assert lines[0] == first
