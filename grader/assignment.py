@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from grader.errors import GraderError, InputFileError
 
 Check = Literal["value", "action", "expanded", "evaluated", "generated", "prunes", "time"]
+CHECKS: tuple[Check, ...] = get_args(Check)
 _DEFAULT_CHECKS: tuple[Check, ...] = ("value", "action")
 Visibility = Literal["visible", "hidden"]
 DepthUnit = Literal["ply", "round"]
@@ -241,7 +242,10 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
         if errors:
             error = jsonschema.exceptions.best_match(errors)
             place = _place(data, list(error.absolute_path)) or "(top level)"
-            raise InputFileError(path, place, error.message) from None
+            reason = error.message
+            if place.endswith(".checks") and error.validator == "minItems":
+                reason = f"a test must check something: list one or more of {', '.join(CHECKS)}"
+            raise InputFileError(path, place, reason) from None
         err = exc.errors()[0]
         raise InputFileError(path, _place(data, list(err["loc"])), err["msg"]) from None
     names = [t.name for t in spec.tests]

@@ -178,6 +178,10 @@ def current_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Gold
     """The test's golden; a :class:`GraderError` (exit 2) when it is missing, or was not
     computed from the test as it stands (its tree, depth, algorithm or a convention)."""
     path = loaded.golden_path(spec)
+    if not path.is_file():
+        raise GraderError(
+            f"{path}: no golden for test {spec.name!r}; run `grader build -a {loaded.folder}`"
+        )
     golden: Golden = load_golden(path)
     digest = hashlib.sha256(loaded.tree_path(spec).read_bytes()).hexdigest()
     setup = search_setup(spec, tree.players)

@@ -5,10 +5,11 @@ when it reads a payoff (``utility(ies)`` or ``evaluate``/``evaluations``); these
 are the trusted record. Asking questions is free: listing a node's moves (``actions``,
 ``noisy_actions``, ``chance_outcomes``) expands nothing by itself, so listing them again,
 at a terminal, or at a node the search then leaves unexpanded changes nothing, and
-asking again what was just answered (the same child, the same payoff, with no other
-visit in between) is not a new visit. Searching again is: generating a child that this
-expansion of the node already generated, after searching elsewhere, starts a new
-expansion of the node (a search without a transposition table meeting a node twice).
+asking again what was just answered (the same child, the same payoff, with nothing new
+generated or read elsewhere in between) is not a new visit. Searching again is:
+generating a child that this expansion of the node already generated, after searching
+elsewhere, starts a new expansion of the node (a search without a transposition table
+meeting a node twice).
 An expansion is named by the kind of the last listing of its node (``actions`` when it
 listed none). Every call is kept in order, repeats included: a trace is a list.
 """
@@ -102,8 +103,8 @@ class _Visits:
 
     def __init__(self) -> None:
         self.out: list[tuple[str, str]] = []
-        self.total = 0  # visits so far
-        self.own: dict[str, int] = {}  # visits per node
+        self.total = 0  # events so far
+        self.own: dict[str, int] = {}  # events per node
         self.listed: dict[str, str] = {}  # node -> the kind of its last listing
         self.expansion: dict[str, dict[str, int]] = {}  # node -> {action: others when made}
         self.evaluated: dict[str, int] = {}  # node -> others at its last evaluation
@@ -143,11 +144,6 @@ class _Visits:
             self.out.append((op, node))
             self._event(node)
             self.evaluated[node] = others
-
-
-def count_visits(calls: Iterable[tuple[str, str]]) -> int:
-    """Visits in a call list: expansions plus evaluations, repeats counted."""
-    return sum(1 for op, _ in calls if op in VISIT_OPS)
 
 
 def distinct_ordered(items: Iterable[str]) -> list[str]:

@@ -288,7 +288,7 @@ def test_a_test_sets_the_reference_options_of_its_algorithm(
         pytest.param(case("cutoff-depth-3", depth=-1), "tests[cutoff-depth-3].depth",
                      "minimum of 0", id="bad-depth"),
         pytest.param(case("cutoff-depth-3", checks=[]), "tests[cutoff-depth-3].checks",
-                     "", id="no-checks"),
+                     "must check something: list one or more of value, action", id="no-checks"),
         pytest.param(case("three", "three"), "tests[three]", "needs a two-player game",
                      id="two-player-search-on-three"),
     ],

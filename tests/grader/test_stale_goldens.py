@@ -106,3 +106,11 @@ def test_the_gradescope_runner_says_why_it_cannot_grade(tmp_path: Path) -> None:
     results = json.loads(run_autograder(root=root).read_text())
     assert results["score"] == 0.0 and results["tests"] == []
     assert refused(results["output"], "depth is 3"), results["output"]
+
+
+def test_validate_names_a_test_added_without_a_build(tmp_path: Path) -> None:
+    folder = stale(tmp_path / "a", lambda spec, folder: spec["tests"].append(
+        {**TEST, "name": "added-later"}))
+    result = CliRunner().invoke(main, ["validate", str(folder)])
+    assert result.exit_code == 2
+    assert "added-later" in result.output and "grader build" in result.output, result.output
