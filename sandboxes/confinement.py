@@ -176,12 +176,12 @@ def _mapped_bytes() -> int:
 def kill_leftovers(*, namespace: bool) -> int:
     """Kill every process the submission started during the run; return how many ran.
 
-    In its own PID namespace (``namespace``: the harness under bwrap, whose PID 1 is
-    bwrap's own) every process but PID 1 and the harness is the submission's, whatever
-    session or group it moved to; with limits only, those of the harness's session (a
+    In its own PID namespace every other process is the submission's, whatever session or
+    group it moved to: as its PID 1 (a container), or as the child of bwrap's PID 1
+    (``namespace``), PID 1 excepted; with limits only, those of the harness's session (a
     process that left it is beyond reach: see the README)."""
     me, sid = os.getpid(), os.getsid(0)
-    if namespace:
+    if namespace or me == 1:
         return _kill_namespace(me)
     found = 0
     for entry in os.listdir("/proc"):
@@ -203,6 +203,8 @@ def kill_leftovers(*, namespace: bool) -> int:
 
 
 def _kill_namespace(me: int) -> int:
+    """Kill every process of the namespace but PID 1 and ourselves (PID 1 itself, maybe):
+    kill(-1) from anyone in it is exactly that."""
     found = 0
     for entry in os.listdir("/proc"):
         if not entry.isdigit() or int(entry) in (1, me):
@@ -213,7 +215,7 @@ def _kill_namespace(me: int) -> int:
     if found:  # -1 is every process we may signal but PID 1 and ourselves
         with contextlib.suppress(OSError):
             os.kill(-1, signal.SIGKILL)
-    with contextlib.suppress(ChildProcessError):  # our own children; bwrap reaps orphans
+    with contextlib.suppress(ChildProcessError):  # our children (as PID 1: every orphan)
         while os.waitpid(-1, 0)[0]:
             pass
     return found

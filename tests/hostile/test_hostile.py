@@ -91,14 +91,15 @@ def listener() -> Iterator[int]:
 
 
 @pytest.fixture(autouse=True)
-def own_tempdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A temporary folder for this test's sandboxes alone: other graders on the machine
-    may come and go in the system's."""
-    folder = tmp_path / "tmp"
-    folder.mkdir()
+def own_tempdir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A temporary folder for this test's sandboxes alone (other graders on the machine
+    may come and go in the system's), with a short path: a Unix socket's path has a
+    bound (108 bytes)."""
+    folder = Path(tempfile.mkdtemp(prefix="h-", dir="/tmp"))
     monkeypatch.setenv("TMPDIR", str(folder))
     monkeypatch.setattr(tempfile, "tempdir", str(folder))
-    return folder
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def isolated_locally() -> bool:
@@ -119,6 +120,8 @@ def submission(tmp_path: Path, case: Case, assignment: Path, port: int) -> Path:
         "marker": f"hostile-{case.name}-{os.getpid()}-{folder.parent.name}",
         "ipc_key": ipc_key(folder),
         "grader_pid": os.getpid(),
+        "others": str(tmp_path),  # the submissions
+        "copies": tempfile.gettempdir(),  # the sandboxes' working copies
     }
     (folder / "targets.json").write_text(json.dumps(targets))
     return folder

@@ -1,5 +1,6 @@
 """Reads the grader's own checkout (outside /tmp): its git history, the example
-solutions, the reference searches; and looks for them in the list of mounts.
+solutions, the reference searches; the folder of the submissions and the grader's
+working copies of them; and looks for them in the list of mounts.
 
 status: error
 says: cannot read the project
@@ -20,6 +21,8 @@ def alphabeta(game, state, depth):
     found = []
     for pattern in ("examples/*/correct.py", "reference/*.py", ".git", "assignments/*/golden"):
         found += glob.glob(os.path.join(project, pattern))
+    found += glob.glob(os.path.join(targets()["others"], "*"))
+    found += glob.glob(os.path.join(targets()["copies"], "grader-*"))
     with open("/proc/self/mountinfo") as f:
         if project in f.read():
             found.append("mountinfo names the project")
