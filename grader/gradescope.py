@@ -59,7 +59,7 @@ SETUP_SH = """\
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
-apt-get install -y --no-install-recommends python3 python3-pip python3-venv
+apt-get install -y --no-install-recommends python3 python3-pip python3-venv bubblewrap
 python3 -m venv /autograder/venv
 /autograder/venv/bin/python -m pip install --upgrade pip
 /autograder/venv/bin/python -m pip install /autograder/source/grader-src
@@ -75,20 +75,25 @@ set -u
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
 PYTHON="${GRADER_PYTHON:-$ROOT/venv/bin/python}"
 cd "$ROOT/source"
-exec "$PYTHON" -m grader.gradescope --root "$ROOT"
+exec "$PYTHON" -m grader.gradescope --root "$ROOT"{extra}
 """
 
 
-def build_autograder_zip(*, assignment: str | Path, out: Path) -> Path:
+def build_autograder_zip(
+    *, assignment: str | Path, out: Path, allow_limits_only: bool = False
+) -> Path:
     """Write Gradescope's autograder zip for ``assignment`` (a built-in name or a folder)
-    to ``out``. Refuses an assignment whose goldens are not current."""
+    to ``out``. Refuses an assignment whose goldens are not current. Its runner refuses to
+    run student code where the local sandbox has limits only, unless
+    ``allow_limits_only`` (the instructor's consent, written into ``run_autograder``)."""
     loaded = load_assignment(assignment)
     build_assignment(assignment=loaded.folder, check=True)
     members = dict(_assignment_members(loaded))
     members.update(_source_members())
     members["grader-src/pyproject.toml"] = (pyproject_text().encode(), REGULAR)
     members["setup.sh"] = (SETUP_SH.encode(), EXECUTABLE)
-    members["run_autograder"] = (RUN_AUTOGRADER.encode(), EXECUTABLE)
+    extra = f" {ALLOW_FLAG}" if allow_limits_only else ""
+    members["run_autograder"] = (RUN_AUTOGRADER.replace("{extra}", extra).encode(), EXECUTABLE)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from grader.cli import main
+from grader.cli import allow_limits_only_option, main
 
 
 @main.command()
@@ -40,13 +40,19 @@ def kit(assignment: str, out: Path) -> None:
     "-o", "--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
     help="The zip to write (e.g. autograder.zip).",
 )
-def gradescope(assignment: str, out: Path) -> None:
+@allow_limits_only_option
+def gradescope(assignment: str, out: Path, allow_limits_only: bool) -> None:
     """Build the autograder zip Gradescope accepts (setup.sh, run_autograder, the
     assignment and the grader), which grades each submission in Gradescope's container
-    and writes /autograder/results/results.json. Hidden tests are marked hidden."""
+    and writes /autograder/results/results.json. Hidden tests are marked hidden.
+
+    Where Gradescope's container cannot make the local sandbox's namespaces, the runner
+    refuses to run student code unless the zip is built with --allow-limits-only."""
     from grader.gradescope import build_autograder_zip
 
-    path = build_autograder_zip(assignment=assignment, out=out)
+    path = build_autograder_zip(
+        assignment=assignment, out=out, allow_limits_only=allow_limits_only
+    )
     click.echo(f"wrote: {path}")
 
 

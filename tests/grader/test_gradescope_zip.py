@@ -298,3 +298,19 @@ def test_results_json_never_holds_a_hidden_tests_answer(tmp_path: Path,
     assert revealing  # the instructor's report does say what was expected
     for line in revealing:
         assert json.dumps(line)[1:-1] not in text, line
+
+
+@pytest.mark.parametrize("allow", [False, True], ids=["refuses", "consents"])
+def test_run_autograder_carries_the_instructors_consent(tmp_path: Path, allow: bool) -> None:
+    from grader.gradescope import build_autograder_zip
+    from grader.sandbox.isolation import ALLOW_FLAG
+
+    out = build_autograder_zip(assignment=ASSIGNMENT, out=tmp_path / "ag.zip",
+                               allow_limits_only=allow)
+    with zipfile.ZipFile(out) as archive:
+        script = archive.read("run_autograder").decode()
+        setup = archive.read("setup.sh").decode()
+    exec_line = next(line for line in script.splitlines() if line.startswith("exec "))
+    assert (ALLOW_FLAG in exec_line) is allow
+    assert "{extra}" not in script and "${AUTOGRADER_ROOT:-/autograder}" in script
+    assert "bubblewrap" in setup  # namespaces where Gradescope's container allows them
