@@ -79,7 +79,7 @@ def grade(
         for line in summary_lines(result):
             click.echo(line)
         click.echo(f"gradebook: {out / 'gradebook.csv'}")
-    _raise_for(result)
+        _raise_for(result)
 
 
 def _raise_for(result: BatchResult) -> None:
@@ -101,8 +101,8 @@ def _raise_for(result: BatchResult) -> None:
 
 @contextlib.contextmanager
 def _stop_on_signals(stop: Stop) -> Iterator[None]:
-    """SIGINT and SIGTERM ask the batch to stop; a second one is only noted, so that the
-    cleaning up under way finishes and leaves nothing behind."""
+    """SIGINT and SIGTERM ask the batch to stop; a later one is only noted, until the
+    process ends, so that the cleaning up under way finishes and leaves nothing behind."""
 
     def handler(signum: int, frame: FrameType | None) -> None:
         if stop.requested:
@@ -117,8 +117,9 @@ def _stop_on_signals(stop: Stop) -> Iterator[None]:
     try:
         yield
     finally:
-        for s, old in before.items():
-            signal.signal(s, old)
+        if not stop.requested:  # stopping: the exit comes next, with its own code
+            for s, old in before.items():
+                signal.signal(s, old)
 
 
 @contextlib.contextmanager
