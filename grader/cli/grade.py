@@ -86,7 +86,7 @@ def grade(
         for level in sorted({r.isolation for r in result.reports if r.isolation is not None}):
             notice = isolation_notice(level)
             click.echo(notice if notice is not None else f"isolation: {level}", err=True)
-    _raise_for(result)
+        _raise_for(result)
 
 
 def _raise_for(result: BatchResult) -> None:
@@ -109,8 +109,8 @@ def _raise_for(result: BatchResult) -> None:
 
 @contextlib.contextmanager
 def _stop_on_signals(stop: Stop) -> Iterator[None]:
-    """SIGINT and SIGTERM ask the batch to stop; a second one is only noted, so that the
-    cleaning up under way finishes and leaves nothing behind."""
+    """SIGINT and SIGTERM ask the batch to stop; a later one is only noted, until the
+    process ends, so that the cleaning up under way finishes and leaves nothing behind."""
 
     def handler(signum: int, frame: FrameType | None) -> None:
         if stop.requested:
@@ -125,8 +125,9 @@ def _stop_on_signals(stop: Stop) -> Iterator[None]:
     try:
         yield
     finally:
-        for s, old in before.items():
-            signal.signal(s, old)
+        if not stop.requested:  # stopping: the exit comes next, with its own code
+            for s, old in before.items():
+                signal.signal(s, old)
 
 
 @contextlib.contextmanager
