@@ -22,6 +22,7 @@ class TreeGame:
     def __init__(self, tree: Tree, trace: Trace | None = None) -> None:
         self.tree = tree
         self.trace = trace if trace is not None else Trace()
+        self.trace.children = tree.moves  # where each result leads, for reading the visits
         self.num_players = tree.players
         self.initial_state = tree.root
         self._nodes = tree.nodes

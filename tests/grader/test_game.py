@@ -55,7 +55,7 @@ def test_trace_keeps_order_and_repeats(game: TreeGame) -> None:
     game.utility("X")
     game.utility("X")  # asked again at once: one evaluation
     game.evaluate("C")
-    game.utility("X")  # after another visit: evaluated again
+    game.utility("X")  # asked again later, X not reached again: still one evaluation
     game.result("A", "a1")
     assert game.trace.calls == [
         ("actions", "A"),
@@ -67,7 +67,7 @@ def test_trace_keeps_order_and_repeats(game: TreeGame) -> None:
     ]
     assert game.trace.moves == ["a1"]
     assert game.trace.expanded() == ["A"]
-    assert game.trace.evaluated() == ["X", "C", "X"]
+    assert game.trace.evaluated() == ["X", "C"]
     assert game.trace.generated() == 1
 
 

@@ -44,7 +44,9 @@ def test_what_follows_from_the_calls() -> None:
 
 # A(max) -a1-> B(min) -b1-> X(max) -x1-> X1 = 1   (X is reached twice: a transposition)
 #        -a2-> C(min) -c1-> X            -x2-> X2 = 2
-#        -a3-> T = 0 (terminal)
+#        -a3-> T = 0 (terminal)  -c2-> L
+CHILDREN = {"A": {"a1": "B", "a2": "C", "a3": "T"}, "B": {"b1": "X"},
+            "C": {"c1": "X", "c2": "L"}, "X": {"x1": "X1", "x2": "X2"}}
 SEARCHES = {
     "plain": (
         [("actions", "A"), ("result", "A", "a1"), ("actions", "B"), ("result", "B", "b1"),
@@ -93,10 +95,31 @@ SEARCHES = {
          ("result", "X", "x1"), ("utility", "X1"), ("result", "X", "x2"), ("utility", "X2")],
         ["A", "B", "X", "C", "X"], ["X1", "X2", "X1", "X2"],
     ),
-    "one-leaf-reached-by-two-moves": (  # L is C's child by c1 and by c2: evaluated twice
-        [("actions", "C"), ("result", "C", "c1"), ("evaluate", "L"), ("result", "C", "c2"),
-         ("evaluate", "L")],
-        ["C"], ["L", "L"],
+    "one-leaf-reached-by-two-moves": (  # X is B's child by b1 and by b2: evaluated twice
+        [("actions", "B"), ("result", "B", "b1"), ("evaluate", "X"), ("result", "B", "b2"),
+         ("evaluate", "X")],
+        ["B"], ["X", "X"],
+    ),
+    "best-child-generated-again-at-the-end": (  # getAction's result(s, best) once more
+        [("actions", "A"), ("result", "A", "a1"), ("evaluate", "B"), ("result", "A", "a2"),
+         ("evaluate", "C"), ("result", "A", "a1")],
+        ["A"], ["B", "C"],
+    ),
+    "best-child-state-kept-after-its-search": (  # best = result(s, a) after searching a
+        [("actions", "A"), ("result", "A", "a1"), ("actions", "B"), ("result", "B", "b1"),
+         ("evaluate", "X"), ("result", "A", "a1"), ("result", "A", "a2"), ("evaluate", "C")],
+        ["A", "B"], ["X", "C"],
+    ),
+    "children-counted-then-generated-again-one-by-one": (
+        [("actions", "A"), ("result", "A", "a1"), ("result", "A", "a2"), ("result", "A", "a1"),
+         ("evaluate", "B"), ("result", "A", "a2"), ("evaluate", "C")],
+        ["A"], ["B", "C"],
+    ),
+    "child-searched-again-by-its-parent": (  # the same move taken twice, B searched twice
+        [("actions", "A"), ("result", "A", "a1"), ("actions", "B"), ("result", "B", "b1"),
+         ("evaluate", "X"), ("result", "A", "a1"), ("actions", "B"), ("result", "B", "b1"),
+         ("evaluate", "X")],
+        ["A", "B", "A", "B"], ["X", "X"],
     ),
     "root-searched-again-by-iterative-deepening": (
         [("actions", "A"), ("result", "A", "a1"), ("evaluate", "B"), ("result", "A", "a2"),
@@ -114,7 +137,7 @@ SEARCHES = {
 def test_a_node_is_expanded_when_its_children_are_generated(
     calls: list[tuple[str, ...]], expanded: list[str], evaluated: list[str]
 ) -> None:
-    trace = Trace(calls)
+    trace = Trace(calls, children={**CHILDREN, "B": {"b1": "X", "b2": "X"}})
     assert trace.expanded() == expanded
     assert trace.evaluated() == evaluated
 
