@@ -81,8 +81,8 @@ def diagnose(
     for known in family:
         if _same(_as_run(known), student) and not _same(_as_run(known), reference):
             named.append(known)
-    if len(named) > 1 and elsewhere:  # the other tests may tell them apart
-        named = [v for v in named if all(e.allows(v) for e in elsewhere)] or named
+    if len(named) > 1:  # of mistakes alike here, only those the other tests do not refute
+        named = [v for v in named if all(e.allows(v) for e in elsewhere)]
     total = len(reference.visits)
     if not named:
         return Diagnosis(_unknown(agreed, total, student, bool(family)), (), None, agreed, total)
@@ -100,14 +100,21 @@ class Evidence:
     conventions: Mapping[str, Any]
     got: SearchRecord
     crashed: bool = False
+    forms: tuple[Mapping[str, Any], ...] = ()
 
     def allows(self, known: KnownRun) -> bool:
-        """Whether the known mistake does on this test what the submission did."""
-        runs = known_runs(tree=self.tree, algorithm=self.algorithm, depth=self.depth,
-                          conventions=self.conventions)
-        run = next((r for r in runs if r.name == known.name), None)
+        """Whether the known mistake does on this test what the submission did, in one
+        of the test's correct forms (``forms``: the conventions of each other form the
+        test accepts, fail-hard and fail-soft where it leaves that open); True where it
+        cannot be told (the mistake cannot search this test)."""
         student = _Run(list(self.got.visits), self.got.value, self.got.action, self.crashed)
-        return run is None or _same(_as_run(run), student)
+        for conventions in (self.conventions, *self.forms):
+            runs = known_runs(tree=self.tree, algorithm=self.algorithm, depth=self.depth,
+                              conventions=conventions)
+            run = next((r for r in runs if r.name == known.name), None)
+            if run is None or _same(_as_run(run), student):
+                return True
+        return False
 
 
 def _as_run(known: KnownRun) -> _Run:

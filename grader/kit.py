@@ -99,7 +99,8 @@ def catalogue_bytes(loaded: LoadedAssignment, visible: list[TestSpec]) -> bytes:
     from grader.scoring import variant_inputs
 
     ready = prepare(assignment=loaded.folder, tests=[t.name for t in visible])
-    entries = [catalogue_entry(**variant_inputs(ctx)) for ctx in ready.contexts]
+    forms = [c for ctx in ready.contexts for c in (ctx, *map(ctx.in_form, ctx.forms))]
+    entries = [catalogue_entry(**variant_inputs(ctx)) for ctx in forms]  # each form's
     return catalogue_json(entries).encode()
 
 

@@ -275,7 +275,8 @@ def evidence_of(run: RunResult, ctx: TestContext) -> Evidence | None:
                           depth_plies=ctx.depth_plies)
     except (ValidationError, TypeError, ValueError):
         return None
-    return Evidence(**variant_inputs(ctx), got=got, crashed=crashed)
+    forms = tuple(variant_inputs(ctx.in_form(f))["conventions"] for f in ctx.forms)
+    return Evidence(**variant_inputs(ctx), got=got, crashed=crashed, forms=forms)
 
 
 def score_all(runs: Sequence[tuple[RunResult, TestContext]]) -> list[TestResult]:

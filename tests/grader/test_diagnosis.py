@@ -22,6 +22,7 @@ from grader.diagnosis import Evidence, diagnose
 from grader.errors import GameError
 from grader.game import TreeGame
 from grader.record import SearchRecord, make_record
+from grader.report import Report
 from grader.sandbox.base import RunResult
 from grader.scoring import TestContext, score_run
 from grader.tree import Tree, parse_tree
@@ -349,3 +350,32 @@ def test_mistakes_alike_on_one_test_are_told_apart_by_the_others() -> None:
                     elsewhere=elsewhere)
     assert told is not None and told.names == ["turn-by-parity"]
     assert told.sentence.startswith("Known mistake: you take turns MAX, MIN, MAX")
+
+
+MISTAKES = REPO / "tests" / "examples" / "mistakes"
+
+
+def _sentences(report: Report) -> list[str]:
+    return [line for t in report.tests for line in t.feedback if "mistake" in line]
+
+
+def test_mistakes_that_the_other_tests_refute_are_not_named_together() -> None:
+    # Where several known mistakes give this test's trace, a name stays only if the
+    # submission's other tests do not refute it; here every test refutes both.
+    report = grade_submission(submission=MISTAKES / "max_never_raises_alpha.py",
+                              assignment="alphabeta")
+    said = _sentences(report)
+    assert not any("one of 2" in line for line in said), said  # "no pruning" or "fresh
+    fig = next(t for t in report.tests if t.name == "aima-fig5.2")  # window" alike here
+    assert any("matches none of the known mistakes" in line for line in fig.feedback)
+
+
+def test_a_fail_soft_student_is_named_as_a_fail_hard_one_is() -> None:
+    # The other tests' evidence is read in every form they accept: a fail-soft search
+    # is not refuted by a strict test where fail-soft and fail-hard visit differently.
+    report = grade_submission(submission=MISTAKES / "root_fresh_window_fail_soft.py",
+                              assignment="alphabeta")
+    said = _sentences(report)
+    assert any(line.startswith("Known mistake: you search every child of the root with a "
+                               "fresh window") for line in said), said
+    assert not any("one of 2" in line for line in said), said
