@@ -25,7 +25,12 @@ class _Group(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         module = _COMMANDS.get(cmd_name)
         if module is not None and cmd_name not in self.commands:
-            importlib.import_module(f"grader.cli.{module}")  # registers its commands
+            try:
+                importlib.import_module(f"grader.cli.{module}")  # registers its commands
+            except ModuleNotFoundError as exc:
+                if exc.name not in FULL_GRADER_ONLY:
+                    raise
+                return _full_grader_only(cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -36,11 +41,28 @@ class _Group(click.Group):
         except ModuleNotFoundError as exc:
             if exc.name not in FULL_GRADER_ONLY:
                 raise
-            command = " ".join(ctx.protected_args[:1]) or "this command"
-            raise _click_error(GraderError(
-                f"`grader {command}` needs the full grader: this one is a student kit's, "
-                "which holds no reference searches and no built-in assignments"
-            )) from None
+            raise _click_error(_needs_full_grader(ctx.invoked_subcommand)) from None
+
+
+def _needs_full_grader(command: str | None) -> GraderError:
+    return GraderError(
+        f"`grader {command or ''}` needs the full grader: this one is a student kit's, "
+        "which holds no reference searches and no built-in assignments"
+    )
+
+
+def _full_grader_only(name: str) -> click.Command:
+    """A command a student kit's grader lists but cannot run: it says so when called."""
+
+    def refuse(**_: Any) -> None:
+        raise _click_error(_needs_full_grader(name))
+
+    return click.Command(
+        name, callback=refuse, context_settings={"ignore_unknown_options": True},
+        params=[click.Argument(["args"], nargs=-1, type=click.UNPROCESSED)],
+        help="Needs the full grader (a student kit's grader has no reference searches).",
+        short_help="(needs the full grader)",
+    )
 
 
 def _click_error(exc: GraderError) -> click.ClickException:

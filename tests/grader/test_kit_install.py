@@ -132,3 +132,21 @@ def test_kit_workflow_runs_the_same_steps(installed: tuple[Path, Run]) -> None:
     total = sum(t.points for t in spec.tests if t.visibility == "visible")
     assert f"Points {total:g}/{total:g}" in done.stdout, done.stdout
     assert (kit / "grader-reports" / "junit.xml").is_file()
+
+
+def test_kit_grader_lists_every_command_and_refuses_the_full_graders(
+    installed: tuple[Path, Run],
+) -> None:
+    kit, run = installed
+    if run("grader", "--version").returncode != 0:
+        run("bash", "-ec", next(line for line in (kit / "README.md").read_text().splitlines()
+                                if "pip install" in line))
+    shown = run("grader", "--help")
+    assert shown.returncode == 0, shown.stdout + shown.stderr
+    assert "check" in shown.stdout and "(needs the full grader)" in shown.stdout
+    for command in (["build", "-a", "assignment"], ["tree", "show", "x"],
+                    ["kit", "-a", "alphabeta", "-o", "new-kit"]):
+        refused = run("grader", *command)
+        assert refused.returncode == 2, refused.stdout + refused.stderr
+        assert f"`grader {command[0]}` needs the full grader" in refused.stderr
+        assert "Traceback" not in refused.stdout + refused.stderr
