@@ -127,7 +127,10 @@ def bwrap_command(
             "--unshare-cgroup-try", "--die-with-parent", "--new-session",
             "--hostname", "sandbox"]
     if os.geteuid() != 0:  # an ordinary user gets its rights inside from a user namespace
-        args += ["--unshare-user", "--disable-userns"]
+        # and the harness is the namespace's PID 1: a bwrap init would run as the same
+        # user, without the seccomp filter, and a submission could write into its memory
+        # through /proc/1/mem (as root, bwrap's init is root's, out of the harness's reach)
+        args += ["--unshare-user", "--disable-userns", "--as-pid-1"]
     made: set[str] = set()
     args += _runtime_binds(made)
     harness = harness or harness_folder()

@@ -22,13 +22,15 @@ from typing import Any
 
 from grader.errors import GameError
 from grader.game import TreeGame
+from grader.record import baseline_visits
 from grader.sandbox.base import RunRequest, RunResult
 from grader.trace import Trace
 from grader.tree import Node, Tree
 from sandboxes.harness import LineTooLong, Link, decode_json
 
 MAX_LINE = 1 << 20  # bytes of one message from the sandbox
-MAX_CALLS = 2_000_000  # game calls one run may make
+MAX_CALLS = 2_000_000  # game calls one run may make, at the most
+CALLS_PER_NODE, CALLS_FLOOR = 200, 20_000  # and on a tree that unfolds to N nodes: 200 N + 20,000
 TOKEN_BATCH = 1024  # tokens drawn at once
 REMOTE_OPS = frozenset(
     {"actions", "noisy_actions", "chance_outcomes", "utility", "evaluate", "result", "state"}
@@ -192,11 +194,12 @@ class Session:
 
     def _serve(self, game: TreeGame, tokens: _Tokens, deadline: float) -> dict[str, Any]:
         trace = game.trace
+        limit = call_limit(game.tree)
         while True:
             message = self._receive(deadline)
             local = message.get("local")
             if local is not None:
-                _record_local(trace, tokens, local)
+                _record_local(trace, tokens, local, limit)
             op = message["op"]
             if op in ("done", "fail"):
                 return message
@@ -208,13 +211,27 @@ class Session:
                 self.link.send_json({"e": str(exc)}, deadline)
             else:
                 self.link.send_json({"r": answer}, deadline)
-            if len(trace.log) > 2 * MAX_CALLS:  # two entries a call
-                raise ProtocolError(f"more than {MAX_CALLS} game calls in one run")
+            if len(trace.log) > 2 * limit:  # two entries a call
+                raise ProtocolError(_too_many(limit))
 
 
-def _record_local(trace: Trace, tokens: _Tokens, local: Any) -> None:
-    if not isinstance(local, list) or len(trace.log) + 2 * len(local) > 2 * MAX_CALLS:
-        raise ProtocolError("a malformed or oversized list of local calls")
+def call_limit(tree: Tree) -> int:
+    """The game calls one run may make on ``tree``: far more than any search of it needs
+    (a few calls a node of the tree unfolded, its shared nodes counted on every path),
+    far fewer than a flood that would cost the grader minutes and fill its reports."""
+    unfolded = baseline_visits(tree, tree.max_depth())
+    return min(MAX_CALLS, CALLS_PER_NODE * unfolded + CALLS_FLOOR)
+
+
+def _too_many(limit: int) -> str:
+    return f"more than {limit} game calls on this tree (a search needs a few calls a node)"
+
+
+def _record_local(trace: Trace, tokens: _Tokens, local: Any, limit: int = MAX_CALLS) -> None:
+    if not isinstance(local, list):
+        raise ProtocolError("a malformed list of local calls")
+    if len(trace.log) + 2 * len(local) > 2 * limit:
+        raise ProtocolError(_too_many(limit))
     log, node, made = trace.log.append, tokens.node.get, trace.moves.append
     moves = tokens.tree.moves
     op: Any
@@ -230,16 +247,24 @@ def _record_local(trace: Trace, tokens: _Tokens, local: Any) -> None:
         except (TypeError, ValueError, KeyError):  # not a list of two, an unhashable part
             node_id = None
         if node_id is None:
-            if isinstance(call, list) and len(call) in (2, 3) and call[0] in LOCAL_OPS:
-                try:
-                    tokens.resolve(call[1])
-                except GameError as exc:  # a token the game never handed out
-                    raise ProtocolError(str(exc)) from None
-            raise ProtocolError(f"an unknown local call {_shown(call)}")
+            raise _refused(tokens, call)
         log(op)
         log(node_id)
         if action:
             made(action[0])
+
+
+def _refused(tokens: _Tokens, call: Any) -> ProtocolError:
+    """Why a local call is refused: a token the game never handed out, or no such call.
+    Whatever the call holds (unhashable parts, any type), it is the student's error."""
+    try:
+        if isinstance(call, list) and len(call) in (2, 3) and call[0] in LOCAL_OPS:
+            tokens.resolve(call[1])
+    except GameError as exc:  # a token the game never handed out
+        return ProtocolError(str(exc))
+    except (TypeError, ValueError, KeyError):
+        pass
+    return ProtocolError(f"an unknown local call {_shown(call)}")
 
 
 def _answer(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]) -> Any:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from grader.sandbox.base import RunRequest
-from grader.sandbox.session import MAX_LINE, Session
+from grader.sandbox.session import MAX_LINE, Session, call_limit
 from grader.tree import Tree, parse_tree
 
 Peer = Callable[[socket.socket, dict[str, Any]], None]
@@ -193,3 +193,39 @@ def test_trusted_and_local_calls_are_recorded_in_call_order(tree: Tree) -> None:
     assert result.trace.moves == ["a1"]
 
 
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        pytest.param([[], "TOKEN"], id="unhashable-op"),
+        pytest.param([{"a": 1}, "TOKEN", "a1"], id="dict-op"),
+        pytest.param(["result", [], "a1"], id="unhashable-token"),
+        pytest.param(["result", "TOKEN", ["a1"]], id="list-action"),
+        pytest.param("result", id="not-a-list"),
+    ],
+)
+def test_a_malformed_local_call_is_the_students_error(tree: Tree, call: Any) -> None:
+    def peer(sock: socket.socket, run: dict[str, Any]) -> None:
+        root = run["root"][0]
+        shaped = json.loads(json.dumps(call).replace('"TOKEN"', json.dumps(root)))
+        send(sock, {"run": run["run"], "op": "done", "value": 3, "action": "a1",
+                    "local": [shaped]})
+
+    result = run_against(peer, tree)
+    assert result.status == "error", result.message  # never a grader fault
+
+
+def test_a_flood_of_local_calls_is_stopped_at_the_trees_bound(tree: Tree) -> None:
+    limit = call_limit(tree)
+
+    def peer(sock: socket.socket, run: dict[str, Any]) -> None:
+        root = run["root"][0]
+        flood = [["is_terminal", root]] * (limit + 1)
+        send(sock, {"run": run["run"], "op": "done", "value": 3, "action": "a1",
+                    "local": flood})
+
+    result = run_against(peer, tree)
+    assert result.status == "error"
+    assert f"more than {limit} game calls on this tree" in (result.message or "")
+    assert limit < 100_000  # a small tree's bound is small: reports stay small
