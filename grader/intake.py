@@ -25,10 +25,8 @@ from __future__ import annotations
 import os
 import shutil
 import stat
-import struct
 import tempfile
 import zipfile
-import zlib
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -257,10 +255,10 @@ def _unzip(archive: Path, dest: Path, budget: _Budget) -> None:
                 _unzip_member(z, info, dest, budget)
     except SubmissionRefused:
         raise
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
-            OSError, ValueError, RuntimeError, zlib.error, struct.error) as exc:
+    except Exception as exc:  # a broken archive is the student's, whatever zipfile raises
+        reason = f"{type(exc).__name__}: {exc}"  # (BadZipFile, zlib, lzma, bz2, struct ...)
         raise SubmissionRefused(
-            f"the zip cannot be unpacked ({for_terminal(str(exc))[:120]}); make it again"
+            f"the zip cannot be unpacked ({for_terminal(reason)[:120]}); make it again"
         ) from None
 
 
@@ -315,7 +313,13 @@ def _agent_folder(copy: Path, unpacked: Path) -> Path:
         _unzip(found, unpacked, _Budget())
         found = find_agent(unpacked, zips=False)
     if found.name != ENTRY_FILE:
-        found = found.rename(found.with_name(ENTRY_FILE))
+        target = found.with_name(ENTRY_FILE)
+        if os.path.lexists(target):  # a folder named agent.py beside the lone .py file
+            raise SubmissionRefused(
+                f"{ENTRY_FILE} beside {_shown(found.name)} is not a file; "
+                f"submit your agent as {ENTRY_FILE}"
+            )
+        found = found.rename(target)
     return found.parent
 
 

@@ -173,6 +173,24 @@ def not_a_zip(base: Path) -> tuple[Path, str]:
     return path, "cannot be unpacked"
 
 
+def zip_lzma_corrupt(base: Path) -> tuple[Path, str]:
+    path = base / "zip_lzma_corrupt.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_LZMA) as z:
+        z.writestr("agent.py", CORRECT)
+    data = bytearray(path.read_bytes())
+    start = 30 + len("agent.py") + 16  # past the local header and the LZMA properties
+    data[start:start + 64] = b"\xff" * 64  # the compressed stream, broken
+    path.write_bytes(bytes(data))
+    return path, "cannot be unpacked"
+
+
+def agent_py_is_a_folder(base: Path) -> tuple[Path, str]:
+    folder = base / "agent_py_is_a_folder"
+    (folder / "agent.py").mkdir(parents=True)
+    (folder / "solution.py").write_bytes(CORRECT)
+    return folder, "is not a file"
+
+
 def no_agent(base: Path) -> tuple[Path, str]:
     folder = base / "no_agent"
     folder.mkdir()
@@ -203,7 +221,8 @@ ODD: dict[str, Maker] = {
         link_to_secret, link_to_folder, link_to_dev_zero, dangling_link, agent_is_a_link,
         fifo, too_many_files, too_big, deep_folder, long_name, zip_name_clash,
         zip_file_and_folder, zip_long_names, zip_30000_entries, zip_encrypted,
-        zip_with_link, zip_slip, zip_bomb, not_a_zip, no_agent, two_modules, two_agents,
+        zip_with_link, zip_slip, zip_bomb, zip_lzma_corrupt, not_a_zip, no_agent,
+        agent_py_is_a_folder, two_modules, two_agents,
     )
 }
 
