@@ -295,6 +295,7 @@ class _Stoppable(Sandbox):
     def __init__(self, inner: Sandbox, batch: _Batch) -> None:
         super().__init__(inner.submission, memory_mb=inner.memory_mb)
         self.inner, self.batch = inner, batch
+        self.isolation = inner.isolation  # the report says what the real sandbox reached
 
     def run(self, request: RunRequest) -> RunResult:
         if self.batch.stop.requested:

@@ -366,3 +366,13 @@ def test_a_batch_stopped_before_it_regrades_keeps_a_row_per_folder(tmp_path: Pat
     assert set(gradebook(out)) == folders(out) == {"bad00", "good00"}
     assert "stopped: 2 submission(s) not graded" in "\n".join(summary_lines(result))
 
+
+
+def test_a_batch_report_names_the_isolation_its_sandbox_reached(tmp_path: Path) -> None:
+    from grader.sandbox.isolation import local_isolation
+
+    subs = copies(tmp_path / "subs", correct=1, wrong=0)
+    result = grade_batch(submissions=subs, assignment="alphabeta", out=tmp_path / "out",
+                         allow_limits_only=True)
+    (report,) = result.reports
+    assert report.isolation == local_isolation()[0]
