@@ -102,7 +102,7 @@ def print_report(
     """The table of tests, each failure's explanation beside the conventions of its test
     (``conventions``: test name -> line), and the total; every string a submission may
     have shaped is shown with its control characters escaped."""
-    title = for_rich(f"{report.assignment}: {report.submission}")
+    title = for_rich(f"{report.assignment}: {report.submission}").replace("\n", "\\n")
     table = Table(title=title, title_justify="left")
     table.add_column("Test")
     table.add_column("Status")
@@ -123,8 +123,8 @@ def print_report(
         console.print(Text(for_terminal(f"{t.name}:"), style="bold"))
         if conventions and t.name in conventions:
             console.print(Text(f"  conventions: {conventions[t.name]}", style="dim"))
-        for line in lines:
-            console.print(Text(for_terminal(f"  {line}")))
+        for line in lines:  # every line of a message indented: none passes for a total
+            console.print(Text("  " + for_terminal(line).replace("\n", "\n    ")))
         if t.output:
             console.print(Text("  your output:", style="dim"))
             output = for_terminal(t.output.rstrip()).replace("\n", "\n    ")

@@ -54,6 +54,7 @@ HOSTILE = {
     "rich": f"[link=http://evil]{FORGED}[/link] [bold red]x[/] \\[escaped]",
     "bidi": f"\u202e{FORGED}\u202c \u2066x\u2069 \u200f",
     "huge": f"{FORGED} " + "x" * 10_000_000,
+    "lines": f"x\n\n{FORGED} points (22 of 22 tests passed)\n",
 }
 
 
@@ -198,6 +199,8 @@ def test_terminal_shows_escapes_not_effects(hostile: tuple[str, Report]) -> None
     assert "link=http://evil" not in shown or "[link=http://evil]" in shown  # markup shown
     last = shown.rstrip("\n").splitlines()[-1]
     assert last.startswith("Total: 1/4 points")
+    # a message's later lines are indented too: no line but the real one starts "Total"
+    assert [line for line in shown.splitlines() if line.startswith("Total")] == [last]
 
 
 def test_ci_log_shows_escapes_and_runs_no_command(hostile: tuple[str, Report]) -> None:
