@@ -50,7 +50,7 @@ ARCHES: dict[str, tuple[int, dict[str, int]]] = {
         "keyctl": 250, "add_key": 248, "request_key": 249,
         "unshare": 272, "setns": 308, "mount": 165, "umount2": 166, "pivot_root": 155,
         "open_tree": 428, "move_mount": 429, "fsopen": 430, "fsmount": 432,
-        "open_by_handle_at": 304,
+        "open_by_handle_at": 304, "shmget": 29, "msgget": 68, "semget": 64,
     }),
     "aarch64": (0xC00000B7, {
         "socket": 198, "socketpair": 199, "clone": 220, "clone3": 435,
@@ -61,7 +61,7 @@ ARCHES: dict[str, tuple[int, dict[str, int]]] = {
         "keyctl": 219, "add_key": 217, "request_key": 218,
         "unshare": 97, "setns": 268, "mount": 40, "umount2": 39, "pivot_root": 41,
         "open_tree": 428, "move_mount": 429, "fsopen": 430, "fsmount": 432,
-        "open_by_handle_at": 265,
+        "open_by_handle_at": 265, "shmget": 194, "msgget": 186, "semget": 190,
     }),
 }
 # denied outright, with the error the caller sees; ENOSYS where a library falls back
@@ -74,7 +74,10 @@ DENIED = {
 for _name in ("ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "bpf",
               "perf_event_open", "userfaultfd", "keyctl", "add_key", "request_key", "unshare",
               "setns", "mount", "umount2", "pivot_root", "open_tree", "move_mount", "fsopen",
-              "fsmount", "open_by_handle_at"):
+              "fsmount", "open_by_handle_at",
+              # System V IPC: memory in a segment escapes RLIMIT_AS once detached, and
+              # where no cgroup counts it (an ordinary user's sandbox) nothing else would
+              "shmget", "msgget", "semget"):
     DENIED[_name] = errno.EPERM
 
 
