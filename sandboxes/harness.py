@@ -38,6 +38,7 @@ import json
 import math
 import os
 import select
+import signal
 import socket
 import sys
 import time
@@ -575,10 +576,25 @@ def main(argv: list[str] | None = None) -> None:
         print(f"confined uid={os.getuid()} pid={os.getpid()} parent={os.getppid()}",
               flush=True)
         return
+    if os.getpid() == 1:
+        _abort_as_init()
     os.chdir(args.submission)
     if args.ready:
         link.send_json({"op": "ready"})
     Harness(_Channel(link), args.submission, namespace=namespace).serve()
+
+
+_ABORT_HANDLER: Any = None  # kept alive: the kernel calls it
+
+
+def _abort_as_init() -> None:
+    """As its namespace's PID 1 the harness would ignore its own SIGABRT, and ``abort()``
+    would then end in a fault that reads as a segmentation fault: exit as a process that
+    SIGABRT killed would (128 + 6), so the grader names the signal that ended the run."""
+    global _ABORT_HANDLER
+    _ABORT_HANDLER = ctypes.CFUNCTYPE(None, ctypes.c_int)(lambda signum: os._exit(128 + signum))
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).signal(signal.SIGABRT, _ABORT_HANDLER)
 
 
 def _connect(path: str) -> Link:

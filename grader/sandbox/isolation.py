@@ -176,7 +176,8 @@ def local_isolation() -> tuple[Isolation, str]:
     if done.returncode != 0 or not said.startswith("confined "):
         why = (done.stderr.decode(errors="replace").strip().splitlines() or ["no reason"])[-1]
         return LIMITS_ONLY, f"bwrap could not make the namespaces: {why[:300]}"
-    if re.search(r"\bpid=2 parent=1\b", said) is None:
+    alone = r"\bpid=2 parent=1\b" if os.geteuid() == 0 else r"\bpid=1 parent=0\b"  # --as-pid-1
+    if re.search(alone, said) is None:
         return LIMITS_ONLY, f"the harness is not alone in a PID namespace: {said.strip()}"
     return NAMESPACES, ""
 
