@@ -50,7 +50,7 @@ ARCHES: dict[str, tuple[int, dict[str, int]]] = {
         "keyctl": 250, "add_key": 248, "request_key": 249,
         "unshare": 272, "setns": 308, "mount": 165, "umount2": 166, "pivot_root": 155,
         "open_tree": 428, "move_mount": 429, "fsopen": 430, "fsmount": 432,
-        "open_by_handle_at": 304, "shmget": 29, "msgget": 68, "semget": 64,
+        "open_by_handle_at": 304, "shmget": 29, "msgget": 68, "semget": 64, "prctl": 157,
     }),
     "aarch64": (0xC00000B7, {
         "socket": 198, "socketpair": 199, "clone": 220, "clone3": 435,
@@ -61,7 +61,7 @@ ARCHES: dict[str, tuple[int, dict[str, int]]] = {
         "keyctl": 219, "add_key": 217, "request_key": 218,
         "unshare": 97, "setns": 268, "mount": 40, "umount2": 39, "pivot_root": 41,
         "open_tree": 428, "move_mount": 429, "fsopen": 430, "fsmount": 432,
-        "open_by_handle_at": 265, "shmget": 194, "msgget": 186, "semget": 190,
+        "open_by_handle_at": 265, "shmget": 194, "msgget": 186, "semget": 190, "prctl": 167,
     }),
 }
 # denied outright, with the error the caller sees; ENOSYS where a library falls back
@@ -91,8 +91,9 @@ def _insn(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
 
 def seccomp_program(machine: str | None = None) -> bytes:
     """The filter for this machine: only Unix sockets; no io_uring, memfd, ptrace, new
-    namespaces or mounts, kernel keyrings, BPF, perf or userfaultfd; any other ABI (32-bit
-    or x32 calls on a 64-bit machine) kills the process."""
+    namespaces or mounts, kernel keyrings, BPF, perf, userfaultfd or System V IPC; the
+    parent-death signal cannot be changed; any other ABI (32-bit or x32 calls on a 64-bit
+    machine) kills the process."""
     arch, numbers = ARCHES[machine or platform.machine()]
     prog = [_insn(LD_ABS, OFF_ARCH), _insn(JEQ, arch, 1, 0), _insn(RET, RET_KILL),
             _insn(LD_ABS, OFF_NR)]
@@ -104,6 +105,11 @@ def seccomp_program(machine: str | None = None) -> bytes:
         prog += [_insn(JEQ, numbers[name], 0, 4), _insn(LD_ABS, OFF_ARG0),
                  _insn(JEQ, AF_UNIX, 0, 1), _insn(RET, RET_ALLOW),
                  _insn(RET, RET_ERRNO | errno.EAFNOSUPPORT)]
+    # the parent-death signal is set before the filter and stays: a run cannot outlive
+    # its grader by clearing it
+    prog += [_insn(JEQ, numbers["prctl"], 0, 4), _insn(LD_ABS, OFF_ARG0),
+             _insn(JEQ, PR_SET_PDEATHSIG, 0, 1), _insn(RET, RET_ERRNO | errno.EPERM),
+             _insn(RET, RET_ALLOW)]
     prog += [_insn(JEQ, numbers["clone"], 0, 4), _insn(LD_ABS, OFF_ARG0),
              _insn(JSET, NAMESPACE_FLAGS, 0, 1), _insn(RET, RET_ERRNO | errno.EPERM),
              _insn(RET, RET_ALLOW)]
