@@ -518,8 +518,9 @@ def _plain(x: Any) -> Any:
     if isinstance(x, float):
         return float.__float__(x)  # inf and nan too: the grader compares, never trusts them
     if isinstance(x, int):
-        if x.bit_length() > MAX_INT_BITS:
-            raise _Failure("return", f"returned an integer of {x.bit_length()} bits; a value "
+        bits = int.bit_length(x)  # int's own: a subclass may lie about its size
+        if bits > MAX_INT_BITS:
+            raise _Failure("return", f"returned an integer of {bits} bits; a value "
                            "is a number the game's payoffs can make")
         return int.__int__(x)
     if isinstance(x, (list, tuple)):

@@ -26,6 +26,8 @@ RETURNS: dict[str, tuple[str, str, str]] = {
     "lying-int": ("type('L', (int,), {'__eq__': lambda s, o: True, '__hash__': int.__hash__})"
                   "(4), 'a1'", "failed", "root value: expected 3, got 4"),
     "three-things": ("3, 'a1', 'extra'", "error", "return a pair (value, action)"),
+    "int-lying-about-its-size": ("type('L', (int,), {'bit_length': lambda s: 1})(10**5000),"
+                                 " 'a1'", "error", "returned an integer of 16610 bits"),
 }
 
 
