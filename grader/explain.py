@@ -215,6 +215,9 @@ class _Explainer:
         return cut, f"{fmt(best)} {sign} alpha = {fmt(alpha)}"
 
     def last_done(self, frame: _Frame) -> str | None:
+        """What the search last did at ``frame``: the child it is in, or its last child."""
+        if frame.current is not None:
+            return f"searching {frame.kids[frame.current]}"
         if not frame.done:
             return None
         kid = frame.kids[frame.done[-1]]

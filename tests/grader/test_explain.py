@@ -84,6 +84,13 @@ def stops_after_first_child(game: Any, state: Any, depth: int) -> tuple[Any, Any
     return search("minimax", game, game.result(state, "a1"), depth - 1)[0], "a1"
 
 
+def stops_after_second_child(game: Any, state: Any, depth: int) -> tuple[Any, Any]:
+    """A minimax that searches the root's first two moves only."""
+    values = [search("minimax", game, game.result(state, a), depth - 1)[0]
+              for a in game.actions(state)[:2]]
+    return max(values), game.actions(state)[values.index(max(values))]
+
+
 def leaves_b_early(game: Any, state: Any, depth: int) -> tuple[Any, Any]:
     """A minimax whose MIN nodes look only at their first child."""
     values = []
@@ -128,8 +135,13 @@ CASES = [
     ),
     pytest.param(
         FIG52, "minimax", 2, stops_after_first_child, {},
-        "you stopped, but A (MAX) still had to look at C: minimax searches every child",
-        id="not-depth-first",
+        "you stopped after searching B, but A (MAX) still had to look at C: "
+        "minimax searches every child", id="not-depth-first",
+    ),
+    pytest.param(  # the last child searched is named, not the one before it
+        FIG52, "minimax", 2, stops_after_second_child, {},
+        "you stopped after searching C, but A (MAX) still had to look at D: "
+        "minimax searches every child", id="stops-after-second-child",
     ),
     pytest.param(  # bound 10: F1 gives player 1 its bound 10 - 3 = 7, so F2 is pruned
         MAXN, "maxn", 2, variant("maxn", Fault.NO_PRUNING, utility_bound=10),
