@@ -258,6 +258,14 @@ class _Explainer:
             return _QUIESCENCE_SAME_NODE[("evaluate", e[0])].format(
                 node=e[1], leaf=self.leaf(e[1])
             )
+        if (g is not None and g[0] == "noisy_actions" and walk.last is not None
+                and walk.last[1] == g[1] and walk.last[0] in EVALUATE_OPS):
+            # the student went on at the node both had just evaluated; the reference stood pat
+            return (
+                f"at {self.leaf(g[1])} you searched its noisy moves, where the reference "
+                "stands pat: past the quiescence limit (game.quiescence_depth), return "
+                "the evaluation"
+            )
         le = walk.locate(e[1])
         lg = walk.locate(g[1]) if g is not None else None
         if le is None:

@@ -47,14 +47,19 @@ MAXN = full("A", {
 #                                                       -b2-> B2 (max, eval 2)
 #                           -a2-> C(min, eval 1, quiet) -c1-> C1 = 0
 # B stands pat at 2 (capturing b1 only helps MAX); C is quiet: 1. A = 2 by a1
-QUIET = full("A", {
+QUIET_NODES: dict[str, Any] = {
     "A": {"to_move": 0, "children": {"a1": "B", "a2": "C"}},
     "B": {"to_move": 1, "children": {"b1": "B1", "b2": "B2"}, "eval": 2, "noisy": ["b1"]},
     "B1": {"to_move": 0, "children": {"b11": "B11"}, "eval": 8},
     "B2": {"to_move": 0, "children": {"b21": "B21"}, "eval": 2},
     "C": {"to_move": 1, "children": {"c1": "C1"}, "eval": 1},
     "B11": {"utility": 9}, "B21": {"utility": 1}, "C1": {"utility": 0},
-})
+}
+QUIET = full("A", QUIET_NODES)
+# QUIET, but B1 (eval 1, under B's stand-pat 2: no cut) has a noisy b11 too: with
+# quiescence_depth 1, B1 stands pat, where a search without the limit captures on
+QUIET_DEEP = full("A", {**QUIET_NODES, "B1": {"to_move": 0, "children": {"b11": "B11"},
+                                              "eval": 1, "noisy": ["b11"]}})
 
 
 def record(data: dict[str, Any], agent: Agent, depth: int) -> SearchRecord:
@@ -162,6 +167,13 @@ CASES = [
         QUIET, "quiescence", 1, variant("quiescence", Fault.QUIET_MOVES_TOO), {},
         "at B, past the horizon, you searched every move: search only noisy_actions()",
         id="quiet-moves-too",
+    ),
+    pytest.param(
+        QUIET_DEEP, "quiescence", 1, variant("quiescence", Fault.NO_QUIESCENCE_LIMIT),
+        {"quiescence_depth": 1},
+        "at B1 = 1 you searched its noisy moves, where the reference stands pat: past the "
+        "quiescence limit (game.quiescence_depth), return the evaluation",
+        id="past-the-quiescence-limit",
     ),
 ]
 
