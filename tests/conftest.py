@@ -76,3 +76,16 @@ def private_tmpdir(
     monkeypatch.setattr(tempfile, "tempdir", str(folder))
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def without_bwrap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """This machine as one without bubblewrap: the local sandbox runs with limits only."""
+    empty = tmp_path / "no-bwrap"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    from grader.sandbox.isolation import local_isolation
+
+    local_isolation.cache_clear()
+    yield
+    local_isolation.cache_clear()

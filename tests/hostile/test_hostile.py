@@ -190,17 +190,6 @@ def leftover_traces(sub: Path) -> list[str]:
     return found
 
 
-@pytest.fixture
-def without_bwrap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """This machine as one without bubblewrap: the local sandbox runs with limits only."""
-    empty = tmp_path / "no-bwrap"
-    empty.mkdir()
-    monkeypatch.setenv("PATH", str(empty))
-    local_isolation.cache_clear()
-    yield
-    local_isolation.cache_clear()
-
-
 @pytest.mark.parametrize("sandbox", [
     "local", "local-limits-only", pytest.param("docker", marks=pytest.mark.docker)])
 @pytest.mark.parametrize("case", ALL_CASES, ids=[c.name for c in ALL_CASES])

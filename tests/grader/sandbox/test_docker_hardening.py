@@ -29,17 +29,11 @@ from typing import Any
 import pytest
 
 from grader.batch import grade_batch
-from grader.sandbox.base import RunRequest
 from grader.sandbox.docker import OWNER_LABEL, SECCOMP, WORKDIR_PREFIX, DockerSandbox
 from grader.sandbox.image import LABEL
-from grader.tree import parse_tree
 from tests.examples.tiny_assignment import FIG52, write_assignment
+from tests.grader.sandbox.test_docker import GOOD, request, submission
 
-TREE = parse_tree(FIG52)
-GOOD = """
-def alphabeta(game, state, depth):
-    return 3, game.actions(state)[0]
-"""
 # family, type (1 stream, 3 raw), protocol: each must be refused inside the container
 FAMILIES = {
     "vsock": (40, 1, 0),
@@ -49,17 +43,6 @@ FAMILIES = {
     "inet": (2, 1, 0),
     "inet6": (10, 1, 0),
 }
-
-
-def submission(folder: Path, code: str) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "agent.py").write_text(textwrap.dedent(code))
-    return folder
-
-
-def request(time_limit: float = 5.0, depth: int = 2) -> RunRequest:
-    return RunRequest(test_name="t", tree=TREE, entry="alphabeta", depth=depth,
-                      time_limit=time_limit)
 
 
 # --- other socket families, io_uring, namespaces ---------------------------------------

@@ -5,7 +5,6 @@ run student code unless told to; the report and the terminal name the level."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,17 +26,6 @@ from sandboxes.confinement import seccomp_program
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 CORRECT = Path(__file__).resolve().parents[3] / "examples" / "alphabeta" / "correct.py"
-
-
-@pytest.fixture
-def without_bwrap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """This machine as one without bubblewrap."""
-    empty = tmp_path / "no-bwrap"
-    empty.mkdir()
-    monkeypatch.setenv("PATH", str(empty))
-    local_isolation.cache_clear()
-    yield
-    local_isolation.cache_clear()
 
 
 @pytest.fixture
