@@ -26,7 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.check import Prepared, SandboxKind, grade_submission, prepare
+from grader.check import Prepared, SandboxKind, error_results, grade_submission, prepare
 from grader.errors import GraderError, InputFileError
 from grader.report import Report, load_report, make_report
 from grader.reports import write_batch_reports
@@ -34,7 +34,6 @@ from grader.reports.gradebook import gradebook_csv
 from grader.reports.html import TestTree, trees_of
 from grader.sandbox.base import RunRequest, RunResult, Sandbox
 from grader.sandbox.isolation import IsolationUnavailable, require_isolation
-from grader.scoring import score_run
 from grader.sinks import for_terminal
 
 GRADEBOOK = "gradebook.csv"
@@ -147,7 +146,7 @@ def grade_batch(
         raise GraderError(f"--jobs must be at least 1, not {jobs}")
     require_isolation(sandbox, allow_limits_only=allow_limits_only)
     entries, ignored = find_submissions(submissions)
-    ready = prepare(assignment=assignment, hide=(submissions.resolve(), out.resolve()))
+    ready = prepare(assignment=assignment)
     if sandbox == "docker":
         _check_docker()
     (out / SUBMISSIONS).mkdir(parents=True, exist_ok=True)
@@ -279,7 +278,7 @@ class _Batch:
         from grader.sandbox import open_sandbox
 
         box = open_sandbox(kind, folder, memory_mb=memory_mb, cpu_s=self.ready.cpu_s,
-                           hide=self.ready.hide, require_isolation=self.strict)
+                           require_isolation=self.strict)
         with self._lock:
             self._boxes.add(box)
         return _Stoppable(box, self)
@@ -313,8 +312,7 @@ class _Stoppable(Sandbox):
 
 
 def _unrunnable(entry: Entry, ready: Prepared, sandbox: SandboxKind, reason: str) -> Report:
-    failed = RunResult(status="error", message=reason)
-    tests = [score_run(failed, c) for c in ready.contexts]
+    tests = error_results(ready, reason)
     return make_report(assignment=ready.loaded.name, submission=entry.name, tests=tests,
                        sandbox=sandbox)
 

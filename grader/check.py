@@ -36,7 +36,6 @@ class Prepared:
 
     loaded: LoadedAssignment
     contexts: list[TestContext]
-    hide: tuple[Path, ...] = ()  # folders the submission must not see
 
     @property
     def memory_mb(self) -> int:
@@ -47,16 +46,14 @@ class Prepared:
         return sum(c.time_limit for c in self.contexts)
 
 
-def prepare(
-    *, assignment: str | Path, tests: Sequence[str] | None = None, hide: Sequence[Path] = ()
-) -> Prepared:
+def prepare(*, assignment: str | Path, tests: Sequence[str] | None = None) -> Prepared:
     """Load ``assignment`` (a built-in name or a folder) and the tests named (or all)."""
     loaded = load_assignment(assignment)
     if (loaded.folder / CATALOGUE_FILE).is_file():  # a student kit's known mistakes
         load_catalogue(loaded.folder / CATALOGUE_FILE)
     specs = [loaded.test(name) for name in tests] if tests else list(loaded.spec.tests)
     contexts = [_context(loaded, spec) for spec in specs]
-    return Prepared(loaded, contexts, (loaded.folder, *hide))
+    return Prepared(loaded, contexts)
 
 
 def grade_submission(
@@ -101,7 +98,12 @@ def grade_submission(
 
 def refused_results(ready: Prepared, reason: str) -> list[TestResult]:
     """Every test's result for a submission that cannot run: the student's ``error``."""
-    failed = RunResult(status="error", message=f"your submission cannot be graded: {reason}")
+    return error_results(ready, f"your submission cannot be graded: {reason}")
+
+
+def error_results(ready: Prepared, message: str) -> list[TestResult]:
+    """Every test of ``ready`` ended as an ``error`` that says ``message``."""
+    failed = RunResult(status="error", message=message)
     return [score_run(failed, c) for c in ready.contexts]
 
 
@@ -114,7 +116,7 @@ def _open(
     from grader.sandbox import open_sandbox
 
     return open_sandbox(
-        kind, folder, memory_mb=ready.memory_mb, cpu_s=ready.cpu_s, hide=ready.hide,
+        kind, folder, memory_mb=ready.memory_mb, cpu_s=ready.cpu_s,
         require_isolation=require_isolation,
     )
 

@@ -12,7 +12,7 @@ same place points back to it. The file name in both is the one the student submi
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from grader.report import TestResult
@@ -37,7 +37,7 @@ def game_refusal(run: RunResult) -> str | None:
 
 
 def refusal_lines(
-    run: RunResult, ctx: TestContext, refusal: str, elsewhere: Sequence[Evidence] = ()
+    run: RunResult, ctx: TestContext, refusal: str, elsewhere: Iterable[Evidence] = ()
 ) -> list[str]:
     """The message and feedback of a run the game stopped: the refusal, then where the
     search made so far left the expected one, and a known mistake that crashes alike."""

@@ -12,7 +12,7 @@ how many visits the student's search agrees with the expected one: it never gues
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +60,7 @@ def diagnose(
     expected: SearchRecord,
     got: SearchRecord,
     crashed: bool = False,
-    elsewhere: Sequence[Evidence] = (),
+    elsewhere: Iterable[Evidence] = (),
 ) -> Diagnosis | None:
     """The diagnosis of ``got`` on a test whose reference record is ``expected``.
 

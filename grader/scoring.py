@@ -20,7 +20,8 @@ The checks:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -114,7 +115,7 @@ def shown(
 
 
 def score_run(
-    run: RunResult, ctx: TestContext, *, elsewhere: Sequence[Evidence] = ()
+    run: RunResult, ctx: TestContext, *, elsewhere: Iterable[Evidence] = ()
 ) -> TestResult:
     """The result of one test from its run: status, points, message, expected vs got.
     ``elsewhere``: what the submission did on its other tests, to tell mistakes apart.
@@ -134,7 +135,7 @@ def score_run(
         )
 
 
-def _score(run: RunResult, ctx: TestContext, elsewhere: Sequence[Evidence]) -> TestResult:
+def _score(run: RunResult, ctx: TestContext, elsewhere: Iterable[Evidence]) -> TestResult:
     spec = ctx.spec
     base: dict[str, Any] = {
         "name": spec.name,
@@ -195,7 +196,7 @@ def _closest_form(
 
 def _safe_feedback(
     ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check],
-    elsewhere: Sequence[Evidence],
+    elsewhere: Iterable[Evidence],
 ) -> list[str]:
     """The feedback of a failed test; the verdict stands even if explaining it fails."""
     try:
@@ -209,7 +210,7 @@ def _safe_feedback(
 
 def _feedback(
     ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check],
-    elsewhere: Sequence[Evidence],
+    elsewhere: Iterable[Evidence],
 ) -> list[str]:
     lines = explain(
         tree=ctx.tree, conventions=ctx.explained_as, expected=ctx.golden, got=got, failed=failed
@@ -237,7 +238,7 @@ def variant_inputs(ctx: TestContext) -> dict[str, Any]:
 
 
 def _unfinished(
-    run: RunResult, ctx: TestContext, base: dict[str, Any], elsewhere: Sequence[Evidence]
+    run: RunResult, ctx: TestContext, base: dict[str, Any], elsewhere: Iterable[Evidence]
 ) -> TestResult:
     status: Status = run.status if run.status != "ok" else "error"
     message = run.message or _DEFAULT_MESSAGES.get(status, status)
@@ -280,9 +281,20 @@ def evidence_of(run: RunResult, ctx: TestContext) -> Evidence | None:
 
 
 def score_all(runs: Sequence[tuple[RunResult, TestContext]]) -> list[TestResult]:
-    """Every test of one submission, each scored with what the others tell of the search."""
-    evidence = [evidence_of(run, ctx) for run, ctx in runs]
+    """Every test of one submission, each scored with what the others tell of the search
+    (read once, and only if a diagnosis asks: a submission that passes never needs it)."""
+    evidence = functools.cache(lambda: [evidence_of(run, ctx) for run, ctx in runs])
     return [
-        score_run(run, ctx, elsewhere=[e for j, e in enumerate(evidence) if j != i and e])
-        for i, (run, ctx) in enumerate(runs)
+        score_run(run, ctx, elsewhere=_Others(evidence, i)) for i, (run, ctx) in enumerate(runs)
     ]
+
+
+@dataclass(frozen=True)
+class _Others:
+    """The evidence of every test but one, made when first iterated."""
+
+    evidence: Callable[[], list[Evidence | None]]
+    index: int
+
+    def __iter__(self) -> Iterator[Evidence]:
+        return (e for j, e in enumerate(self.evidence()) if j != self.index and e is not None)

@@ -165,13 +165,3 @@ class _Visits:
             self.out.append((op, node))
             self.evaluated[node] = self.clock
 
-
-def distinct_ordered(items: Iterable[str]) -> list[str]:
-    """``items`` without repeats, in order of first appearance."""
-    seen: set[str] = set()
-    out = []
-    for item in items:
-        if item not in seen:
-            seen.add(item)
-            out.append(item)
-    return out

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 from grader.errors import GraderError
@@ -15,17 +14,14 @@ def open_sandbox(
     *,
     memory_mb: int = 256,
     cpu_s: float = 60.0,
-    hide: Sequence[Path] = (),
     require_isolation: bool = False,
 ) -> Sandbox:
-    """A sandbox of the named kind holding ``submission`` (a folder with ``agent.py``);
-    ``hide`` names folders of the grader's (assignments, other submissions) it must not
-    see where the sandbox can hide them. ``require_isolation``: IsolationUnavailable
-    rather than a sandbox with limits only."""
+    """A sandbox of the named kind holding ``submission`` (a folder with ``agent.py``).
+    ``require_isolation``: IsolationUnavailable rather than a sandbox with limits only."""
     if kind == "local":
         from grader.sandbox.local import LocalSandbox
 
-        return LocalSandbox(submission, memory_mb=memory_mb, cpu_s=cpu_s, hide=hide,
+        return LocalSandbox(submission, memory_mb=memory_mb, cpu_s=cpu_s,
                             require_isolation=require_isolation)
     if kind == "docker":
         try:

@@ -21,7 +21,6 @@ import shutil
 import signal
 import subprocess
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -71,12 +70,10 @@ class LocalSandbox(Sandbox):
         *,
         memory_mb: int = 256,
         cpu_s: float = 60.0,
-        hide: Sequence[Path] = (),
         require_isolation: bool = False,
     ) -> None:
         super().__init__(submission, memory_mb=memory_mb)
         self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
-        del hide  # the namespaces show an allow-list; with limits only nothing is hidden
         require_isolation_of("local", allow_limits_only=not require_isolation)
         level, why = local_isolation()
         unreachable = unreachable_python() if level == LIMITS_ONLY else None
