@@ -44,6 +44,7 @@ from typing import Any
 from grader.errors import GraderError
 from grader.sandbox.base import RunRequest, RunResult, Sandbox, killed_by
 from grader.sandbox.image import LABEL, ensure_image
+from grader.sandbox.isolation import start_time
 from grader.sandbox.session import Session
 from sandboxes.harness import GONE_EXIT, OOM_EXIT
 
@@ -84,15 +85,7 @@ def docker_client() -> Any:
 
 def owner_id() -> str:
     """This grader process, as the owner label of its containers and folders."""
-    return f"{socket.gethostname()}:{os.getpid()}:{_start_time(os.getpid())}"
-
-
-def _start_time(pid: int) -> str:
-    """When a process started (clock ticks since boot): a PID reused later differs."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
-        return ""
+    return f"{socket.gethostname()}:{os.getpid()}:{start_time(os.getpid()) or ''}"
 
 
 def _owner_alive(owner: str) -> bool:
@@ -106,7 +99,7 @@ def _owner_alive(owner: str) -> bool:
         return False
     except PermissionError:
         return True
-    return not start or _start_time(int(pid)) in ("", start)
+    return not start or start_time(int(pid)) in (None, start)  # a PID reused differs
 
 
 def sweep(client: Any, *, everything: bool = False) -> list[str]:

@@ -225,7 +225,7 @@ def scrubbed_env(home: Path) -> dict[str, str]:
     }
 
 
-def _start_time(pid: int) -> str | None:
+def start_time(pid: int) -> str | None:
     """A process's start time in clock ticks since boot (None: no such process)."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as f:
@@ -237,7 +237,7 @@ def _start_time(pid: int) -> str | None:
 def owner_tag() -> str:
     """``PID-STARTTIME`` of this process: what names the folders and cgroups it owns."""
     pid = os.getpid()
-    return f"{pid}-{_start_time(pid) or 0}"
+    return f"{pid}-{start_time(pid) or 0}"
 
 
 def owned_folder(kind: str, *, reachable: bool = False) -> Path:
@@ -274,7 +274,7 @@ def sweep_dead_folders() -> list[Path]:
     per process; return the folders."""
     from grader.sandbox.cgroup import sweep_dead_cgroups
 
-    sweep_dead_cgroups(lambda pid, started: _start_time(pid) == started)
+    sweep_dead_cgroups(lambda pid, started: start_time(pid) == started)
     removed = []
     places = {Path(tempfile.gettempdir()), Path("/tmp")}
     for path in [p for place in places for p in place.glob("grader-*-*-*-*")]:
@@ -285,7 +285,7 @@ def sweep_dead_folders() -> list[Path]:
             if path.stat().st_uid != os.geteuid():
                 continue
             pid, started = int(match[1]), match[2]
-            if _start_time(pid) != started:
+            if start_time(pid) != started:
                 shutil.rmtree(path, ignore_errors=True)
                 removed.append(path)
     return removed
