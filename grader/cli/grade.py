@@ -125,7 +125,11 @@ def _stop_on_signals(stop: Stop) -> Iterator[None]:
     try:
         yield
     finally:
-        if not stop.requested:  # stopping: the exit comes next, with its own code
+        if stop.requested:  # stopping: the exit comes next, with its own code, and a
+            # signal that comes while the interpreter shuts down (when it has put back
+            # the default handlers) must not kill it first: held until the process ends
+            signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
+        else:
             for s, old in before.items():
                 signal.signal(s, old)
 
