@@ -44,14 +44,13 @@ def refusal_lines(
     from grader.diagnosis import diagnose
     from grader.explain import explain
     from grader.record import make_record
-    from grader.scoring import variant_inputs
 
     lines = [f"the game refused a call: {refusal}"]
     got = make_record(ctx.tree, run.trace, None, None, depth_plies=ctx.depth_plies)
     if got.visits != ctx.golden.visits:
         lines += explain(tree=ctx.tree, conventions=ctx.explained_as, expected=ctx.golden,
                          got=got, failed=["expanded"])
-    found = diagnose(**variant_inputs(ctx), expected=ctx.golden, got=got, crashed=True,
+    found = diagnose(**ctx.variant_inputs(), expected=ctx.golden, got=got, crashed=True,
                      elsewhere=elsewhere)
     if found is not None and found.variants:
         lines.append(found.sentence)

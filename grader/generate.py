@@ -217,20 +217,26 @@ class _Generator:
                 for i, c in enumerate(self.kids) if c and i not in self.chance
             }
         for i, children in enumerate(self.kids):
-            if not children:
-                self.utility[i] = self._payoff()
-            elif i in self.chance:
-                weights = [rng.randint(1, 3) for _ in children]
-                total = sum(weights)
-                self.probs[i] = [w / total for w in weights]
-            elif noisy:
-                marked = [j for j in range(len(children)) if rng.random() < noisy]
-                if marked:
-                    self.noisy[i] = marked
+            self._settle_node(i, children, noisy)
         if evals == "random":
             self.eval = {i: self._payoff() for i, c in enumerate(self.kids) if c}
         elif evals == "exact":
             self.eval = self._exact()
+
+    def _settle_node(self, i: int, children: list[int], noisy: float) -> None:
+        """A terminal's payoff, a chance node's probabilities, or a decision node's noisy
+        marks (the draws in the order the generator has always made them)."""
+        rng = self.rng
+        if not children:
+            self.utility[i] = self._payoff()
+        elif i in self.chance:
+            weights = [rng.randint(1, 3) for _ in children]
+            total = sum(weights)
+            self.probs[i] = [w / total for w in weights]
+        elif noisy:
+            marked = [j for j in range(len(children)) if rng.random() < noisy]
+            if marked:
+                self.noisy[i] = marked
 
     def _payoff(self) -> Any:
         if self.vectors:

@@ -328,14 +328,9 @@ def find_agent(folder: Path, *, zips: bool = True) -> Path:
     the caps): an ``agent.py``, a lone ``.py`` file, or (with ``zips``) a lone ``.zip``."""
     if (folder / ENTRY_FILE).is_file():
         return folder / ENTRY_FILE
-    nested = [p for p in folder.rglob(ENTRY_FILE) if p.is_file()]
-    if nested:
-        shallowest = min(len(p.parts) for p in nested)
-        top = sorted(p for p in nested if len(p.parts) == shallowest)
-        if len(top) > 1:
-            names = ", ".join(_shown(p.relative_to(folder).as_posix()) for p in top[:4])
-            raise SubmissionRefused(f"several {ENTRY_FILE} files ({names}); submit one")
-        return top[0]
+    nested = _shallowest_agent(folder)
+    if nested is not None:
+        return nested
     for suffix in (".py", ".zip") if zips else (".py",):
         found = sorted(p for p in folder.iterdir() if p.suffix == suffix and p.is_file())
         if len(found) == 1:
@@ -350,3 +345,16 @@ def find_agent(folder: Path, *, zips: bool = True) -> Path:
         f"no {ENTRY_FILE} in your submission; name your module {ENTRY_FILE} "
         "(or submit exactly one .py file)"
     )
+
+
+def _shallowest_agent(folder: Path) -> Path | None:
+    """The ``agent.py`` nearest the top of ``folder``'s subfolders; refuses a tie."""
+    nested = [p for p in folder.rglob(ENTRY_FILE) if p.is_file()]
+    if not nested:
+        return None
+    shallowest = min(len(p.parts) for p in nested)
+    top = sorted(p for p in nested if len(p.parts) == shallowest)
+    if len(top) > 1:
+        names = ", ".join(_shown(p.relative_to(folder).as_posix()) for p in top[:4])
+        raise SubmissionRefused(f"several {ENTRY_FILE} files ({names}); submit one")
+    return top[0]

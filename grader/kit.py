@@ -96,11 +96,10 @@ def catalogue_bytes(loaded: LoadedAssignment, visible: list[TestSpec]) -> bytes:
     """``mistakes.json``: what each known mistake does on each visible test, so that the
     kit names a student's mistake without the reference code that makes the traces."""
     from grader.check import prepare
-    from grader.scoring import variant_inputs
 
     ready = prepare(assignment=loaded.folder, tests=[t.name for t in visible])
     forms = [c for ctx in ready.contexts for c in (ctx, *map(ctx.in_form, ctx.forms))]
-    entries = [catalogue_entry(**variant_inputs(ctx)) for ctx in forms]  # each form's
+    entries = [catalogue_entry(**ctx.variant_inputs()) for ctx in forms]  # each form's
     return catalogue_json(entries).encode()
 
 

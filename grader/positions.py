@@ -198,11 +198,14 @@ class Values:
         if node.chance:
             probs = node.probabilities or ()
             return tuple(sum(p * v[i] for p, v in zip(probs, known, strict=True)) for i in players)
-        mover = node.to_move or 0
+        return self._best(known, node.to_move or 0)
+
+    def _best(self, known: Sequence[Payoff], mover: int) -> Payoff:
+        """The mover's choice among its children's values, the first best kept."""
         best = known[0]
         for v in known[1:]:
             if self.minimax and mover != 0:
-                if v[0] < best[0]:  # MIN minimises MAX's value; the first best is kept
+                if v[0] < best[0]:  # MIN minimises MAX's value
                     best = v
             elif v[mover] > best[mover]:
                 best = v

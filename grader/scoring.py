@@ -74,6 +74,14 @@ class TestContext:
         spec = self.spec.model_copy(update=form.conventions)
         return dataclasses.replace(self, spec=spec, golden=form.record, forms=())
 
+    def variant_inputs(self) -> dict[str, Any]:
+        """What the known mistakes are run on for this test (a student kit stores their runs
+        under the same inputs: :mod:`grader.catalogue`)."""
+        return {
+            "tree": self.tree, "algorithm": self.algorithm, "depth": self.spec.depth,
+            "conventions": self.spec.conventions(),
+        }
+
     @property
     def explained_as(self) -> Conventions:
         """The search as the explanation of a difference needs to know it."""
@@ -219,22 +227,13 @@ def _feedback(
         from grader.diagnosis import diagnose  # runs the fault variants: only on a failure
 
         found = diagnose(
-            **variant_inputs(ctx), expected=ctx.golden, got=got, elsewhere=elsewhere
+            **ctx.variant_inputs(), expected=ctx.golden, got=got, elsewhere=elsewhere
         )
         if found is not None:
             lines.insert(1, found.sentence)  # after the first divergence, which it names
     if "time" in failed:
         lines.append(f"took {run.time_s:.3f} s, over the {fmt(ctx.time_limit)} s limit")
     return lines or [f"wrong {', '.join(failed)}"]
-
-
-def variant_inputs(ctx: TestContext) -> dict[str, Any]:
-    """What the known mistakes are run on for this test (a student kit stores their runs
-    under the same inputs: :mod:`grader.catalogue`)."""
-    return {
-        "tree": ctx.tree, "algorithm": ctx.algorithm, "depth": ctx.spec.depth,
-        "conventions": ctx.spec.conventions(),
-    }
 
 
 def _unfinished(
@@ -276,8 +275,8 @@ def evidence_of(run: RunResult, ctx: TestContext) -> Evidence | None:
                           depth_plies=ctx.depth_plies)
     except (ValidationError, TypeError, ValueError):
         return None
-    forms = tuple(variant_inputs(ctx.in_form(f))["conventions"] for f in ctx.forms)
-    return Evidence(**variant_inputs(ctx), got=got, crashed=crashed, forms=forms)
+    forms = tuple(ctx.in_form(f).variant_inputs()["conventions"] for f in ctx.forms)
+    return Evidence(**ctx.variant_inputs(), got=got, crashed=crashed, forms=forms)
 
 
 def score_all(runs: Sequence[tuple[RunResult, TestContext]]) -> list[TestResult]:

@@ -286,15 +286,7 @@ def _build_node(
 ) -> Node:
     place = f"nodes.{nid}"
     children = n.children or {}
-    if n.utility is not None and children:
-        raise InputFileError(source, place, "has both 'utility' and 'children'; keep one")
-    if n.utility is None and not children:
-        raise InputFileError(
-            source, place, "needs 'children' (a decision or chance node) or 'utility' (a terminal)"
-        )
-    for action, child in children.items():
-        if child not in all_nodes:
-            raise InputFileError(source, f"{place}.children.{action}", f"{child!r} is not a node")
+    _check_shape(nid, n, children, all_nodes, source)
     probabilities = _probabilities(n, children, source, place)
     if children and not n.chance:
         if n.to_move is None:
@@ -305,11 +297,6 @@ def _build_node(
                 f"{place}.to_move",
                 f"player {n.to_move} does not exist; players are 0 to {players - 1}",
             )
-    for action in n.noisy or ():
-        if action not in children:
-            raise InputFileError(source, f"{place}.noisy", f"{action!r} is not an action of {nid}")
-    if n.eval is not None and not children:
-        raise InputFileError(source, f"{place}.eval", "a terminal has 'utility', not 'eval'")
     return Node(
         id=nid,
         to_move=n.to_move,
@@ -322,6 +309,29 @@ def _build_node(
         probabilities=probabilities,
         label=n.label,
     )
+
+
+def _check_shape(
+    nid: str, n: NodeSpec, children: Mapping[str, str], all_nodes: Mapping[str, NodeSpec],
+    source: str,
+) -> None:
+    """A node is a terminal (a utility, no eval) or has children that are nodes, and its
+    noisy actions are among its own."""
+    place = f"nodes.{nid}"
+    if n.utility is not None and children:
+        raise InputFileError(source, place, "has both 'utility' and 'children'; keep one")
+    if n.utility is None and not children:
+        raise InputFileError(
+            source, place, "needs 'children' (a decision or chance node) or 'utility' (a terminal)"
+        )
+    for action, child in children.items():
+        if child not in all_nodes:
+            raise InputFileError(source, f"{place}.children.{action}", f"{child!r} is not a node")
+    for action in n.noisy or ():
+        if action not in children:
+            raise InputFileError(source, f"{place}.noisy", f"{action!r} is not an action of {nid}")
+    if n.eval is not None and not children:
+        raise InputFileError(source, f"{place}.eval", "a terminal has 'utility', not 'eval'")
 
 
 def _probabilities(
@@ -441,29 +451,3 @@ def _letters() -> Any:
             s = chr(65 + r) + s
         yield s
 
-
-def tree_to_json(tree: Tree) -> dict[str, Any]:
-    """The full-form JSON of a loaded tree (payoffs of two-player trees as player 0's)."""
-    out: dict[str, Any] = {}
-    for nid, node in tree.nodes.items():
-        entry: dict[str, Any] = {}
-        if node.to_move is not None:
-            entry["to_move"] = node.to_move
-        if node.children:
-            entry["children"] = dict(zip(node.actions, node.children, strict=True))
-        if node.utility is not None:
-            entry["utility"] = _payoff_json(node.utility, tree.players)
-        if node.eval is not None:
-            entry["eval"] = _payoff_json(node.eval, tree.players)
-        if node.noisy:
-            entry["noisy"] = [a for a in node.actions if a in node.noisy]
-        if node.chance:
-            entry["chance"] = True
-            entry["probabilities"] = dict(zip(node.actions, node.probabilities or (), strict=True))
-        out[nid] = entry
-    return {"format": "game-tree/1", "name": tree.name, "players": tree.players,
-            "root": tree.root, "nodes": out}
-
-
-def _payoff_json(values: Payoff, players: int) -> Any:
-    return values[0] if players == 2 and values[1] == -values[0] else list(values)

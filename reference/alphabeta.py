@@ -39,29 +39,47 @@ def _alphabeta(
         return game.utility(s, 0), None
     if depth == 0:
         return game.evaluate(s, 0), None
-    maximizing = game.to_move(s) == 0
-    best_value: Value = -math.inf if maximizing else math.inf
+    side = _max_value if game.to_move(s) == 0 else _min_value
+    best_value, best_action = side(game, s, depth, alpha, beta, eq, soft)
+    # fail-hard: the value clamped into the window the node was given (the loop's narrower
+    # window gives the same clamp: it only ever moves up to the best value seen)
+    return (best_value if soft else _clamp(best_value, alpha, beta)), best_action
+
+
+def _max_value(
+    game: Game, s: Any, depth: int, alpha: Value, beta: Value, eq: bool, soft: bool
+) -> tuple[Value, Action | None]:
+    best_value: Value = -math.inf
     best_action: Action | None = None
     result = game.result
     for a in game.actions(s):
         value = _alphabeta(game, result(s, a), depth - 1, alpha, beta, eq, soft)[0]
-        if maximizing:
-            if value > best_value or best_action is None:
-                best_value, best_action = value, a
-            if best_value >= beta if eq else best_value > beta:
-                break  # cut-off: MIN above already has a move no better than this for MAX
-            if best_value > alpha:  # alpha = max(alpha, best), without the call: a hot loop
-                alpha = best_value
-        else:
-            if value < best_value or best_action is None:
-                best_value, best_action = value, a
-            if best_value <= alpha if eq else best_value < alpha:
-                break  # cut-off: MAX above already has a move at least this good
-            if best_value < beta:  # beta = min(beta, best)
-                beta = best_value
-    if not soft:  # fail-hard: clamp into the window
-        if best_value < alpha:
-            best_value = alpha
-        elif best_value > beta:
-            best_value = beta
+        if value > best_value or best_action is None:
+            best_value, best_action = value, a
+        if best_value >= beta if eq else best_value > beta:
+            break  # cut-off: MIN above already has a move no better than this for MAX
+        if best_value > alpha:  # alpha = max(alpha, best), without the call: a hot loop
+            alpha = best_value
     return best_value, best_action
+
+
+def _min_value(
+    game: Game, s: Any, depth: int, alpha: Value, beta: Value, eq: bool, soft: bool
+) -> tuple[Value, Action | None]:
+    best_value: Value = math.inf
+    best_action: Action | None = None
+    result = game.result
+    for a in game.actions(s):
+        value = _alphabeta(game, result(s, a), depth - 1, alpha, beta, eq, soft)[0]
+        if value < best_value or best_action is None:
+            best_value, best_action = value, a
+        if best_value <= alpha if eq else best_value < alpha:
+            break  # cut-off: MAX above already has a move at least this good
+        if best_value < beta:  # beta = min(beta, best)
+            beta = best_value
+    return best_value, best_action
+
+
+def _clamp(value: Value, alpha: Value, beta: Value) -> Value:
+    """Fail-hard: a node's value clamped into its window ``[alpha, beta]``."""
+    return alpha if value < alpha else beta if value > beta else value

@@ -19,20 +19,19 @@ from grader.catalogue import (
 )
 from grader.check import prepare
 from grader.errors import InputFileError
-from grader.scoring import variant_inputs
 
 
 @pytest.mark.parametrize("assignment", builtin_names())
 def test_stored_runs_equal_the_variants_runs(assignment: str, tmp_path: Path) -> None:
     ready = prepare(assignment=assignment)
-    entries = [catalogue_entry(**variant_inputs(ctx)) for ctx in ready.contexts]
+    entries = [catalogue_entry(**ctx.variant_inputs()) for ctx in ready.contexts]
     assert any(entry["runs"] for entry in entries), "no known mistake to store"
     path = tmp_path / CATALOGUE_FILE
     path.write_text(catalogue_json(entries))
     assert load_catalogue(path) == len(ready.contexts)
     for ctx in ready.contexts:
-        stored = known_runs(**variant_inputs(ctx))
-        entry = next(e for e in entries if e["key"] == run_key(**variant_inputs(ctx)))
+        stored = known_runs(**ctx.variant_inputs())
+        entry = next(e for e in entries if e["key"] == run_key(**ctx.variant_inputs()))
         assert [r.name for r in stored] == [r["name"] for r in entry["runs"]]
         assert json.loads(json.dumps([list(map(list, r.visits)) for r in stored])) == [
             r["visits"] for r in entry["runs"]
@@ -41,7 +40,7 @@ def test_stored_runs_equal_the_variants_runs(assignment: str, tmp_path: Path) ->
 
 def test_key_depends_on_depth_and_conventions() -> None:
     ctx = prepare(assignment="alphabeta").contexts[0]
-    inputs = variant_inputs(ctx)
+    inputs = ctx.variant_inputs()
     key = run_key(**inputs)
     assert run_key(**{**inputs, "depth": inputs["depth"] + 1}) != key
     flipped = {**inputs["conventions"], "prune_on_equality": not ctx.spec.prune_on_equality}
