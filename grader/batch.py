@@ -3,8 +3,9 @@
 Each entry of the folder (a ``.py`` file, a folder holding ``agent.py``, or a ``.zip``)
 is one submission, named by its entry. Its files (:data:`grader.reports.BATCH_FILES`: the
 whole record, the instructor's views, and beside them the student's copy) are written as
-soon as it is graded, into ``OUT/submissions/<name>/`` by an atomic rename, and the
-gradebook (``OUT/gradebook.csv``) is rewritten after each one; so a batch killed midway
+soon as it is graded, into ``OUT/submissions/<name>/`` by an atomic rename, and the batch's
+own files (:data:`grader.reports.BATCH_LEVEL_FILES`: the gradebook, ``OUT/gradebook.csv``)
+are rewritten after each one; so a batch killed midway
 keeps everything graded so far, and ``resume=True`` grades only what is missing, and again
 what hit a grader fault (``sandbox_error``).
 
@@ -29,14 +30,12 @@ from pathlib import Path
 from grader.check import Prepared, SandboxKind, error_results, grade_submission, prepare
 from grader.errors import GraderError, InputFileError
 from grader.report import Report, load_report, make_report
-from grader.reports import write_batch_reports
-from grader.reports.gradebook import gradebook_csv
-from grader.reports.html import TestTree, trees_of
+from grader.report_trees import report_trees
+from grader.reports import TestTree, batch_texts, write_batch_reports
 from grader.sandbox.base import RunRequest, RunResult, Sandbox
 from grader.sandbox.isolation import IsolationUnavailable, require_isolation
 from grader.sinks import for_terminal
 
-GRADEBOOK = "gradebook.csv"
 SUBMISSIONS = "submissions"
 POLL_S = 0.1  # how often the batch looks for a stop request while it waits
 KILL_POLL_S = 0.05  # how often a stopping batch kills what its threads still start
@@ -152,7 +151,7 @@ def grade_batch(
     (out / SUBMISSIONS).mkdir(parents=True, exist_ok=True)
     for stale in (out / SUBMISSIONS).glob(".*"):  # half-written by a batch that was killed
         shutil.rmtree(stale, ignore_errors=True)
-    book = _Gradebook(out / GRADEBOOK, [c.spec.name for c in ready.contexts])
+    book = _Gradebook(out, [c.spec.name for c in ready.contexts])
     result = BatchResult(ignored=ignored)
     todo = _plan(entries, out, book, result, resume=resume, regrade_faults=regrade_faults)
     watch, stop = watch or Watch(), stop or Stop()
@@ -210,7 +209,7 @@ class _Batch:
         self.ready, self.kind, self.out = ready, kind, out
         self.watch, self.stop = watch, stop
         self.strict = strict  # refuse a local sandbox that can only limit the submission
-        self.trees: Mapping[str, TestTree] = trees_of(ready)
+        self.trees: Mapping[str, TestTree] = report_trees(ready)
         self._boxes: set[Sandbox] = set()
         self._lock = threading.Lock()
 
@@ -341,10 +340,11 @@ def _done_report(out: Path, entry: Entry) -> Report | None:
 
 
 class _Gradebook:
-    """The CSV gradebook, rewritten atomically whenever a report arrives."""
+    """The batch's own files (the CSV gradebook), rewritten atomically whenever a report
+    arrives."""
 
-    def __init__(self, path: Path, test_names: list[str]) -> None:
-        self.path = path
+    def __init__(self, out: Path, test_names: list[str]) -> None:
+        self.out = out
         self.test_names = test_names
         self._reports: dict[str, Report] = {}
         self._lock = threading.Lock()
@@ -360,9 +360,10 @@ class _Gradebook:
 
     def write(self) -> None:
         with self._lock:
-            tmp = self.path.with_name(f".{self.path.name}.tmp")
-            tmp.write_text(gradebook_csv(self.reports(), self.test_names), encoding="utf-8")
-            os.replace(tmp, self.path)
+            for name, text in batch_texts(self.reports(), self.test_names).items():
+                tmp = self.out / f".{name}.tmp"
+                tmp.write_text(text, encoding="utf-8")
+                os.replace(tmp, self.out / name)
 
     def reports(self) -> list[Report]:
         return [self._reports[k] for k in sorted(self._reports)]

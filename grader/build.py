@@ -83,7 +83,9 @@ def depth_in_plies(spec: TestSpec, players: int) -> int:
 
 
 def load_test_trees(loaded: LoadedAssignment) -> dict[str, Tree]:
-    """Every test's tree, checked for the test's depth; keyed by test name."""
+    """Every test's bare tree, checked for the test's depth (evals where it is cut off);
+    keyed by test name: what :func:`compute_golden` searches. (The trees a report draws,
+    with their goldens, are :func:`grader.report_trees.load_report_trees`.)"""
     trees: dict[str, Tree] = {}
     for spec in loaded.spec.tests:
         tree = load_tree(loaded.tree_path(spec))

@@ -24,6 +24,7 @@ from grader.check import SandboxKind, grade_submission, prepare
 from grader.errors import EXIT_OK, EXIT_TESTS_FAILED, GraderError
 from grader.intake import agent_file
 from grader.report import Report, TestResult, student_view
+from grader.report_trees import report_trees
 from grader.reports import write_reports
 from grader.reports.feedback import STATUS_WORDS, feedback_lines, points
 from grader.reports.markdown import markdown_summary
@@ -77,9 +78,7 @@ def run_ci(
         grade_submission(submission=submission, assignment=ready, sandbox=sandbox,
                          require_isolation=not allow_limits_only)
     )
-    from grader.reports.html import trees_of
-
-    written = write_reports(report, report_dir, trees=trees_of(ready))
+    written = write_reports(report, report_dir, trees=report_trees(ready))
     if summary_path is not None:
         _append(summary_path, markdown_summary(report))
         written.append(summary_path)

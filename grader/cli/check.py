@@ -15,6 +15,7 @@ from grader.cli import main
 from grader.errors import EXIT_OK, EXIT_TESTS_FAILED
 from grader.report import Report, report_json, student_view
 from grader.reports.feedback import STATUS_WORDS, feedback_lines, points, total_line
+from grader.reports.formats import report_files_help
 from grader.sinks import for_rich, for_terminal
 
 _STYLES = {
@@ -44,8 +45,7 @@ _STYLES = {
 @click.option(
     "--report-dir",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Also write report.json, results.json (Gradescope), junit.xml, summary.md and "
-    "report.html here.",
+    help=f"Also write {report_files_help()} here.",
 )
 @click.option(
     "--show-hidden", is_flag=True, help="Show hidden tests' expected answers (instructors)."
@@ -64,6 +64,7 @@ def check(
     Exit codes: 0 all tests passed, 1 some failed, 2 bad usage or bad input files.
     """
     from grader.check import grade_submission, prepare
+    from grader.report_trees import report_trees
     from grader.reports import write_reports
     from grader.sandbox.isolation import isolation_notice
 
@@ -75,9 +76,7 @@ def check(
     )
     shown = report if show_hidden else student_view(report)
     if report_dir is not None:
-        from grader.reports.html import trees_of
-
-        write_reports(shown, report_dir, trees=trees_of(ready))
+        write_reports(shown, report_dir, trees=report_trees(ready))
     if as_json:
         click.echo(report_json(shown), nl=False)
     else:

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from grader.cli import allow_limits_only_option, main
+from grader.reports.formats import report_files_help
 
 
 @main.command()
@@ -26,7 +27,7 @@ from grader.cli import allow_limits_only_option, main
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("grader-reports"),
     show_default=True,
-    help="Folder for report.json, results.json, junit.xml and summary.md.",
+    help=f"Folder for {report_files_help()}.",
 )
 @click.option(
     "--summary",

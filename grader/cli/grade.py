@@ -19,7 +19,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from grader.batch import BatchResult, Stop, Watch, grade_batch, summary_lines
 from grader.cli import allow_limits_only_option, main
 from grader.errors import GraderFaults, Interrupted, Terminated
+from grader.reports import FORMATS
 from grader.reports.feedback import STATUS_WORDS, points
+from grader.reports.formats import batch_files_help
 from grader.sandbox.isolation import isolation_notice
 from grader.sinks import for_rich, for_terminal
 
@@ -27,7 +29,24 @@ if TYPE_CHECKING:
     from grader.report import Report
 
 
-@main.command()
+_HELP = f"""Grade every submission in SUBMISSIONS (each .py file, .zip or folder; see README).
+
+{batch_files_help("OUT/submissions/NAME/", "OUT/")} Off a terminal, one line is printed per
+submission graded.
+
+Ctrl-C (or SIGTERM) stops the batch at once and keeps what finished; run it again with
+--resume to grade the rest.
+
+\b
+Exit codes: 0 the batch ran (whatever the scores);
+2 bad usage or input files;
+3 the grader itself failed to run some tests (sandbox_error, never charged; the
+  summary names them, and --resume regrades them);
+130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM.
+"""
+
+
+@main.command(help=_HELP)
 @click.argument(
     "submissions", type=click.Path(exists=True, file_okay=False, path_type=Path)
 )
@@ -52,25 +71,7 @@ def grade(
     submissions: Path, assignment: str, out: Path, jobs: int, sandbox: str, resume: bool,
     regrade_faults: bool, allow_limits_only: bool,
 ) -> None:
-    """Grade every submission in SUBMISSIONS (each .py file, .zip or folder; see README).
-
-    Writes OUT/submissions/NAME/ as each submission is graded: report.json, results.json
-    and junit.xml (the whole record), instructor-report.html and instructor-summary.md
-    (with hidden tests' expected answers), and student-report.html, student-summary.md
-    and student-report.json (without them: the copy to hand back). OUT/gradebook.csv has
-    one row per submission, a score and a status column per test. Off a terminal, one
-    line is printed per submission graded.
-
-    Ctrl-C (or SIGTERM) stops the batch at once and keeps what finished; run it again
-    with --resume to grade the rest.
-
-    \b
-    Exit codes: 0 the batch ran (whatever the scores);
-    2 bad usage or input files;
-    3 the grader itself failed to run some tests (sandbox_error, never charged; the
-      summary names them, and --resume regrades them);
-    130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM.
-    """
+    """``grader grade``; its help is :data:`_HELP`, whose file lists the registry gives."""
     stop = Stop()
     with _stop_on_signals(stop):
         with _display() as watch:
@@ -82,7 +83,9 @@ def grade(
             )
         for line in summary_lines(result):
             click.echo(line)
-        click.echo(f"gradebook: {out / 'gradebook.csv'}")
+        for fmt in FORMATS:
+            if fmt.write_batch is not None:  # the gradebook
+                click.echo(f"{fmt.name}: {out / fmt.file}")
         for level in sorted({r.isolation for r in result.reports if r.isolation is not None}):
             notice = isolation_notice(level)
             click.echo(notice if notice is not None else f"isolation: {level}", err=True)

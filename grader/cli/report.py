@@ -28,11 +28,13 @@ def report(result: Path, html_out: Path, assignment: str | None) -> None:
     """Write RESULT.json (from `grader check --json`) as one self-contained HTML page:
     each test's tree drawn, the reference's search against yours."""
     from grader.report import load_report
-    from grader.reports.html import html_report, load_test_trees
+    from grader.report_trees import load_report_trees
+    from grader.reports.context import ReportContext
+    from grader.reports.html import html_report
 
     loaded = load_report(result)
     try:
-        trees = load_test_trees(assignment or loaded.assignment, report=loaded)
+        trees = load_report_trees(assignment or loaded.assignment, report=loaded)
     except GraderError as exc:
         if assignment is not None:
             raise
@@ -41,7 +43,7 @@ def report(result: Path, html_out: Path, assignment: str | None) -> None:
             "give its folder with -a)"
         ) from None
     try:
-        html_out.write_text(html_report(loaded, trees), encoding="utf-8")
+        html_out.write_text(html_report(loaded, ReportContext(trees=trees)), encoding="utf-8")
     except OSError as exc:
         raise GraderError(f"{html_out}: cannot write the report ({exc})") from None
     click.echo(f"wrote: {html_out}")

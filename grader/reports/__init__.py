@@ -1,55 +1,59 @@
-"""Writers of a :class:`~grader.report.Report`: JSON, Gradescope, JUnit, Markdown, CSV, HTML.
+"""Writers of a :class:`~grader.report.Report`: JSON, Gradescope, JUnit, Markdown, HTML, CSV.
 
-:func:`write_reports` writes the per-submission files of ``grader check --report-dir``:
-``report.json``, ``results.json`` (Gradescope), ``junit.xml``, ``summary.md`` and
-``report.html`` (its trees drawn when the caller passes them). :func:`write_batch_reports`
-writes a batch's: the instructor's whole record and, beside it, the student's copy.
+The formats are listed once, in :data:`~grader.reports.formats.FORMATS` (see
+:mod:`grader.reports.formats`). :func:`write_reports` writes the per-submission files of
+``grader check --report-dir`` and ``grader ci`` (:data:`REPORT_FILES`);
+:func:`write_batch_reports` writes a submission's folder of a batch (:data:`BATCH_FILES`:
+the instructor's whole record and, beside it, the student's copy); :func:`batch_texts`
+gives the files of a whole batch (:data:`BATCH_LEVEL_FILES`: the gradebook). A writer
+loads nothing: the test trees it draws come in a
+:class:`~grader.reports.context.ReportContext` (:mod:`grader.report_trees` makes them).
+
+Adding a format:
+
+1. one new module here whose writer takes ``(report: Report, context: ReportContext)``
+   and returns the file's text (a batch-level one: ``(reports, test_names) -> str``);
+2. one :class:`~grader.reports.formats.ReportFormat` entry in ``FORMATS``: its name, file
+   name, a one-line description, the writer, whether it draws the test trees, whether it
+   is written per submission, for a batch or both, and its copies in a batch's folder.
+
+Nothing else: the files written, the file lists and the CLI's help read the registry, and
+``tests/grader/reports/test_formats.py`` fails on a report file named anywhere else.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from grader.errors import GraderError
-from grader.report import Report, report_json, student_view
+from grader.report import Report, student_view
+from grader.reports.context import ReportContext, TestTree
+from grader.reports.formats import (
+    BATCH_COPIES,
+    BATCH_FILES,
+    BATCH_LEVEL_FILES,
+    FORMATS,
+    INSTRUCTOR_NOTE,
+    INSTRUCTOR_PREFIX,
+    REPORT_FILES,
+    STUDENT_NOTE,
+    STUDENT_PREFIX,
+    ReportFormat,
+    batch_files_of,
+)
 from grader.reports.gradescope import gradescope_json
 from grader.reports.junit import junit_xml
 from grader.reports.markdown import markdown_summary
-
-if TYPE_CHECKING:  # the HTML writer is imported when reports are written, not before
-    from grader.reports.html import TestTree
-
-REPORT_FILES = ("report.json", "results.json", "junit.xml", "summary.md", "report.html")
-STUDENT_PREFIX = "student-"  # a batch's copies for students: the ones to hand back
-INSTRUCTOR_PREFIX = "instructor-"
-INSTRUCTOR_NOTE = (
-    "Instructor's copy: it shows hidden tests' expected answers. "
-    f"Hand back the student's copy, {STUDENT_PREFIX}report.html."
-)
-STUDENT_NOTE = "Student's copy: hidden tests' expected answers are left out."
-BATCH_FILES = (  # report.json, results.json and junit.xml are the whole record
-    "report.json", "results.json", "junit.xml",
-    f"{INSTRUCTOR_PREFIX}report.html", f"{INSTRUCTOR_PREFIX}summary.md",
-    f"{STUDENT_PREFIX}report.html", f"{STUDENT_PREFIX}summary.md", f"{STUDENT_PREFIX}report.json",
-)
 
 
 def write_reports(
     report: Report, directory: Path, *, trees: Mapping[str, TestTree] | None = None
 ) -> list[Path]:
-    """Write every per-submission report into ``directory`` (created if missing);
-    ``trees`` (see :mod:`grader.reports.html`) lets the HTML report draw each test."""
-    from grader.reports.html import html_report
-
-    texts = {
-        "report.json": report_json(report),
-        "results.json": gradescope_json(report),
-        "junit.xml": junit_xml(report),
-        "summary.md": markdown_summary(report),
-        "report.html": html_report(report, trees),
-    }
+    """Write every per-submission report (:data:`REPORT_FILES`) into ``directory``
+    (created if missing); ``trees`` lets the HTML report draw each test."""
+    context = ReportContext(trees=trees or {})
+    texts = {f.file: f.text(report, context) for f in FORMATS if f.per_submission}
     return _write_texts(directory, texts)
 
 
@@ -59,23 +63,22 @@ def write_batch_reports(
     """Write one submission's files of a batch (:data:`BATCH_FILES`) into ``directory``:
     the whole record and the instructor's views, and beside them the student's copy
     (hidden tests' expected answers left out), each saying whose it is."""
-    from grader.reports.html import html_report
-
-    shown = student_view(report)
     drawings: dict[str, str] = {}  # a visible test is drawn once for both pages
-    texts = {
-        "report.json": report_json(report),
-        "results.json": gradescope_json(report),
-        "junit.xml": junit_xml(report),
-        f"{INSTRUCTOR_PREFIX}report.html": html_report(
-            report, trees, note=INSTRUCTOR_NOTE, drawings=drawings),
-        f"{INSTRUCTOR_PREFIX}summary.md": f"> {INSTRUCTOR_NOTE}\n\n{markdown_summary(report)}",
-        f"{STUDENT_PREFIX}report.html": html_report(
-            shown, trees, note=STUDENT_NOTE, drawings=drawings),
-        f"{STUDENT_PREFIX}summary.md": f"> {STUDENT_NOTE}\n\n{markdown_summary(shown)}",
-        f"{STUDENT_PREFIX}report.json": report_json(shown),
-    }
+    shown = student_view(report)
+    texts = {}
+    for copy in BATCH_COPIES:
+        context = ReportContext(trees=trees or {}, note=copy.note, drawings=drawings)
+        for name, fmt in batch_files_of(copy):
+            texts[name] = fmt.text(shown if copy.student else report, context)
     return _write_texts(directory, texts)
+
+
+def batch_texts(reports: Sequence[Report], test_names: Sequence[str]) -> dict[str, str]:
+    """The text of each file of a whole batch (:data:`BATCH_LEVEL_FILES`), by file name,
+    from its ``reports`` (sorted by submission) and the assignment's ``test_names``."""
+    return {
+        f.file: f.write_batch(reports, test_names) for f in FORMATS if f.write_batch is not None
+    }
 
 
 def _write_texts(directory: Path, texts: Mapping[str, str]) -> list[Path]:
@@ -96,7 +99,17 @@ def _write_texts(directory: Path, texts: Mapping[str, str]) -> list[Path]:
 
 __all__ = [
     "BATCH_FILES",
+    "BATCH_LEVEL_FILES",
+    "FORMATS",
+    "INSTRUCTOR_NOTE",
+    "INSTRUCTOR_PREFIX",
     "REPORT_FILES",
+    "STUDENT_NOTE",
+    "STUDENT_PREFIX",
+    "ReportContext",
+    "ReportFormat",
+    "TestTree",
+    "batch_texts",
     "gradescope_json",
     "junit_xml",
     "markdown_summary",

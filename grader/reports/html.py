@@ -5,28 +5,22 @@ expected against got for the checked fields, and draws the test's tree with the
 reference's visits against the student's (:mod:`grader.svg`). The page is one
 self-contained file: inline CSS and SVG, system fonts, no scripts, nothing fetched.
 
-The report alone does not hold the trees: :func:`load_test_trees` (or :func:`trees_of`
-for an assignment already prepared for grading) gives each test's tree, depth and the
-reference's run from its golden. A hidden test in a student's view is not drawn.
+The report alone does not hold the trees: the caller passes them, already loaded, in a
+:class:`~grader.reports.context.ReportContext` (:mod:`grader.report_trees` makes them).
+A hidden test in a student's view is not drawn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from grader.errors import GraderError
 from grader.positions import SearchRun
 from grader.report import Report, TestResult
+from grader.reports.context import ReportContext, TestTree
 from grader.reports.feedback import STATUS_WORDS, points, total_line
 from grader.sinks import for_html
 from grader.svg import COMPARE_LOOKS, DIVERGENCE, EXPECTED_RING, LOOKS, draw_svg
-from grader.tree import Tree
-
-if TYPE_CHECKING:
-    from grader.check import Prepared
 
 SCALE = 1.2  # the trees drawn a little larger than their coordinates
 SHOWN_ITEMS = 40  # items of an expanded/evaluated list shown in the table
@@ -41,63 +35,11 @@ _STATUS_COLOURS = {
 }
 
 
-@dataclass(frozen=True)
-class TestTree:
-    """What drawing a test needs besides its result: its tree, depth, the reference's run."""
-
-    __test__ = False  # not a pytest test class
-
-    tree: Tree
-    depth: int  # plies
-    expected: SearchRun | None
-    algorithm: str = "minimax"  # the reference search: max^n draws payoff vectors
-
-
-def trees_of(ready: Prepared) -> dict[str, TestTree]:
-    """Each prepared test's tree and golden run, by test name."""
-    return {
-        c.spec.name: TestTree(
-            tree=c.tree,
-            depth=c.depth_plies,
-            expected=SearchRun(
-                tuple(c.golden.expanded), tuple(c.golden.evaluated), tuple(c.golden.visits)
-            ),
-            algorithm=c.algorithm,
-        )
-        for c in ready.contexts
-    }
-
-
-def load_test_trees(assignment: str | Path, *, report: Report | None = None) -> dict[str, TestTree]:
-    """Each test's tree and golden run from ``assignment`` (a built-in name or a folder).
-
-    With ``report``, refuse an assignment of another name and load only the report's
-    tests that the assignment has.
-    """
-    from grader.assignment import load_assignment
-    from grader.check import prepare
-
-    loaded = load_assignment(assignment)
-    if report is not None and report.assignment != loaded.name:
-        raise GraderError(
-            f"the report is for assignment {report.assignment!r}, not {loaded.name!r}; "
-            "give the right one with -a"
-        )
-    names = {t.name for t in loaded.spec.tests}
-    wanted = [t.name for t in report.tests if t.name in names] if report else sorted(names)
-    return trees_of(prepare(assignment=loaded.folder, tests=wanted))
-
-
-def html_report(
-    report: Report,
-    trees: Mapping[str, TestTree] | None = None,
-    *,
-    note: str | None = None,
-    drawings: dict[str, str] | None = None,
-) -> str:
-    """The whole page. Tests missing from ``trees`` get a note instead of a drawing;
-    ``note`` is a line shown under the title (whose copy this is). ``drawings`` keeps each
-    test's drawing for another page of the same report (a batch writes two)."""
+def html_report(report: Report, context: ReportContext | None = None) -> str:
+    """The whole page. Tests missing from the context's ``trees`` get a note instead of a
+    drawing; its ``note`` is a line shown under the title (whose copy this is); its
+    ``drawings`` keeps each test's drawing for another page of the same report."""
+    context = context or ReportContext()
     title = f"{report.assignment}: {report.submission}"
     parts = [
         "<!DOCTYPE html>",
@@ -107,12 +49,12 @@ def html_report(
         f"<header><h1>{for_html(title)}</h1>",
         f'<p class="total">{for_html(total_line(report))}</p>',
         f'<p class="meta">{for_html(_meta(report))}</p>',
-        f'<p class="copy">{for_html(note)}</p></header>' if note else "</header>",
+        f'<p class="copy">{for_html(context.note)}</p></header>' if context.note else "</header>",
         _summary(report),
         _legend(),
     ]
     for test in report.tests:
-        parts.append(_section(report, test, (trees or {}).get(test.name), drawings))
+        parts.append(_section(report, test, context.trees.get(test.name), context.drawings))
     parts.append("</body></html>\n")
     return "\n".join(parts)
 

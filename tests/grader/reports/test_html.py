@@ -20,8 +20,10 @@ from grader.check import grade_submission
 from grader.cli import main
 from grader.errors import GraderError
 from grader.report import Report, TestResult, report_json, student_view
+from grader.report_trees import load_report_trees
 from grader.reports import REPORT_FILES, write_reports
-from grader.reports.html import html_report, load_test_trees
+from grader.reports.context import ReportContext
+from grader.reports.html import html_report
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 REPO = Path(__file__).resolve().parents[3]
@@ -93,8 +95,13 @@ def graded(tiny: Path) -> Report:
     return grade_submission(submission=NO_PRUNING, assignment=tiny)
 
 
+def with_trees(assignment: Path, report: Report | None = None) -> ReportContext:
+    """What the page draws: the assignment's trees, loaded as ``grader report`` loads them."""
+    return ReportContext(trees=load_report_trees(assignment, report=report))
+
+
 def test_one_tree_per_test_and_a_legend(graded: Report, tiny: Path) -> None:
-    page = Page(html_report(graded, load_test_trees(tiny)))
+    page = Page(html_report(graded, with_trees(tiny)))
     assert page.sections == ["fig52", "fig52-hidden"]
     assert page.svgs == Counter({"fig52": 1, "fig52-hidden": 1})
     assert page.ids.count("legend") == 1
@@ -104,7 +111,7 @@ def test_one_tree_per_test_and_a_legend(graded: Report, tiny: Path) -> None:
 
 def test_the_first_difference_is_named(graded: Report, tiny: Path) -> None:
     # fig 5.2: after C1 = 2 the reference evaluates D1; no pruning evaluates C2 (5th)
-    page = Page(html_report(graded, load_test_trees(tiny)))
+    page = Page(html_report(graded, with_trees(tiny)))
     assert "first difference at evaluation #5: you evaluated C2; the reference evaluated D1" in (
         page.words
     )
@@ -112,7 +119,7 @@ def test_the_first_difference_is_named(graded: Report, tiny: Path) -> None:
 
 
 def test_a_student_sees_no_hidden_tree(graded: Report, tiny: Path) -> None:
-    page = Page(html_report(student_view(graded), load_test_trees(tiny)))
+    page = Page(html_report(student_view(graded), with_trees(tiny)))
     assert page.svgs == Counter({"fig52": 1})
     assert "A hidden test: its tree is not shown." in page.words
 
@@ -140,7 +147,7 @@ def with_first_test(report: Report, **changes: Any) -> Report:
 def test_without_the_students_visits_the_reference_is_drawn(
     graded: Report, tiny: Path, changes: dict[str, Any], note: str
 ) -> None:
-    page = Page(html_report(with_first_test(graded, **changes), load_test_trees(tiny)))
+    page = Page(html_report(with_first_test(graded, **changes), with_trees(tiny)))
     assert page.svgs["fig52"] == 1
     assert f"{note}: the tree shows the reference's search only" in page.words_of("fig52")
     assert "first difference" not in page.words_of("fig52")
@@ -148,14 +155,14 @@ def test_without_the_students_visits_the_reference_is_drawn(
 
 
 def test_expected_against_yours(graded: Report, tiny: Path) -> None:
-    page = Page(html_report(graded, load_test_trees(tiny)))
+    page = Page(html_report(graded, with_trees(tiny)))
     words = page.words
     assert "evaluated B1 B2 B3 C1 D1 D2 D3 B1 B2 B3 C1 C2 C3 D1 D2 D3" in words
     assert "prunes 2 0" in words
 
 
 def test_the_page_fetches_nothing(graded: Report, tiny: Path) -> None:
-    page = Page(html_report(graded, load_test_trees(tiny)))
+    page = Page(html_report(graded, with_trees(tiny)))
     tags = {tag for tag, _ in page.tags}
     assert not tags & {"script", "link", "img", "iframe", "object", "embed"}
     for tag, attrs in page.tags:
@@ -169,26 +176,26 @@ def test_the_page_fetches_nothing(graded: Report, tiny: Path) -> None:
 
 def test_names_are_escaped(graded: Report, tiny: Path) -> None:
     hostile = graded.model_copy(update={"submission": "<script>alert(1)</script>.py"})
-    page = Page(html_report(hostile, load_test_trees(tiny)))
+    page = Page(html_report(hostile, with_trees(tiny)))
     assert "script" not in {tag for tag, _ in page.tags}
     assert "<script>alert(1)</script>.py" in page.words
 
 
 def test_trees_of_another_assignment_are_refused(graded: Report) -> None:
     with pytest.raises(GraderError, match="the report is for assignment 'tiny', not 'alphabeta'"):
-        load_test_trees("alphabeta", report=graded)
+        load_report_trees("alphabeta", report=graded)
 
 
 def test_a_test_the_assignment_lacks_gets_a_note(graded: Report, tiny: Path) -> None:
     extra = TestResult(name="gone", status="passed", score=1, max_score=1, time_s=0.0)
     report = graded.model_copy(update={"tests": [*graded.tests, extra]})
-    page = Page(html_report(report, load_test_trees(tiny, report=report)))
+    page = Page(html_report(report, with_trees(tiny, report)))
     assert page.svgs["gone"] == 0
     assert page.svgs["fig52"] == 1
 
 
 def test_write_reports_writes_the_page(graded: Report, tiny: Path, tmp_path: Path) -> None:
-    written = write_reports(graded, tmp_path, trees=load_test_trees(tiny))
+    written = write_reports(graded, tmp_path, trees=load_report_trees(tiny))
     assert [p.name for p in written] == list(REPORT_FILES)
     assert "report.html" in REPORT_FILES
     assert sum(Page((tmp_path / "report.html").read_text()).svgs.values()) == 2
