@@ -46,7 +46,7 @@ from grader.sandbox.base import RunRequest
 from grader.sandbox.local import harness_path
 from grader.scoring import TestContext
 from reference.minimax import minimax
-from sandboxes.harness import Link, decode_json
+from sandboxes.link import Link, decode_json
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"

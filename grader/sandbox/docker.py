@@ -46,7 +46,7 @@ from grader.sandbox.base import RunRequest, RunResult, Sandbox, killed_by
 from grader.sandbox.image import LABEL, ensure_image
 from grader.sandbox.isolation import start_time
 from grader.sandbox.session import Session
-from sandboxes.harness import GONE_EXIT, OOM_EXIT
+from sandboxes.link import GONE_EXIT, OOM_EXIT
 
 OWNER_LABEL = "search-grader.owner"  # "<host>:<pid>:<start>" of the grader that made it
 OWNER_FILE = "owner"  # the same, in each host folder
@@ -142,7 +142,7 @@ def sweep_folders(parent: Path | None = None) -> list[Path]:
 
 @dataclass(frozen=True)
 class Ending:
-    """How a container ended: its exit code (the watcher's, see ``sandboxes/harness.py``)
+    """How a container ended: its exit code (the watcher's, see ``sandboxes/watcher.py``)
     and whether its memory cgroup counted an OOM kill."""
 
     code: int | None

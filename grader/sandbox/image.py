@@ -1,6 +1,6 @@
 """The docker sandbox's image: built from ``sandboxes/Dockerfile`` and the harness.
 
-The image's tag carries a hash of the two files it is built from
+The image's tag carries a hash of exactly the files it is built from
 (``search-grader-sandbox:<12 hex>``), so a changed harness is never run from a stale
 image. :func:`build_image` builds it FROM ``python:3.11-slim`` (a machine with an image
 registry) or, ``offline``, FROM a Debian bookworm root that ``debootstrap`` makes from
@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.errors import GraderError
+from sandboxes import HARNESS_FILES
 
 IMAGE_REPOSITORY = "search-grader-sandbox"
 ONLINE_BASE = "python:3.11-slim"
@@ -47,12 +48,12 @@ def _quiet(_: str) -> None:
 
 
 def context_files() -> dict[str, bytes]:
-    """The build context: the Dockerfile and the harness (two modules), nothing else."""
+    """The build context: the Dockerfile and the harness's files (``HARNESS_FILES``),
+    nothing else; the Dockerfile copies every module of it into the image."""
     import sandboxes
 
     folder = Path(sandboxes.__file__).resolve().parent
-    return {name: (folder / name).read_bytes()
-            for name in ("Dockerfile", "harness.py", "confinement.py")}
+    return {name: (folder / name).read_bytes() for name in ("Dockerfile", *HARNESS_FILES)}
 
 
 def image_tag() -> str:

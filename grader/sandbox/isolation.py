@@ -46,6 +46,7 @@ LIMITS_ONLY: Isolation = "limits only"
 ALLOW_FLAG = "--allow-limits-only"
 PR_SET_DUMPABLE = 4
 SANDBOX_DIR = "/sandbox"  # where the harness and the submission appear inside
+HARNESS_DIR = f"{SANDBOX_DIR}/harness"  # the harness's files, one read-only folder
 TMP_SIZE = 64 << 20  # bytes of the private /tmp
 SHM_SIZE = 16 << 20  # bytes of the private /dev/shm
 PROBE_TIMEOUT_S = 20.0
@@ -58,7 +59,7 @@ class IsolationUnavailable(GraderError):
 
 
 def harness_folder() -> Path:
-    """The folder of the harness and its confinement module."""
+    """The folder of the harness and the modules it runs with (``sandboxes.HARNESS_FILES``)."""
     import sandboxes
 
     return Path(sandboxes.__file__).resolve().parent
@@ -111,15 +112,12 @@ def _runtime_binds(made: set[str]) -> list[str]:
     return args
 
 
-HARNESS_FILES = ("harness.py", "confinement.py")
-
-
 def bwrap_command(
     *, submission: Path | None, info_fd: int | None, harness: Path | None = None
 ) -> list[str]:
-    """The ``bwrap`` command line (up to ``--``) for one harness, whose files are taken
-    from ``harness`` (default: the package; a copy in the sandbox's own folder keeps the
-    grader's checkout out of the mount list)."""
+    """The ``bwrap`` command line (up to ``--``) for one harness, whose files are the folder
+    ``harness`` (default: the package; a copy of its ``HARNESS_FILES`` in the sandbox's own
+    folder keeps the grader's checkout out of the mount list), shown at ``HARNESS_DIR``."""
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         raise FileNotFoundError("bwrap")
@@ -133,9 +131,7 @@ def bwrap_command(
         args += ["--unshare-user", "--disable-userns", "--as-pid-1"]
     made: set[str] = set()
     args += _runtime_binds(made)
-    harness = harness or harness_folder()
-    for name in HARNESS_FILES:
-        _ro_bind(args, made, str(harness / name), f"{SANDBOX_DIR}/{name}")
+    _ro_bind(args, made, str(harness or harness_folder()), HARNESS_DIR)
     if submission is not None:
         _ro_bind(args, made, str(submission), f"{SANDBOX_DIR}/submission")
     args += ["--proc", "/proc", "--dev", "/dev",
@@ -150,7 +146,7 @@ def bwrap_command(
 
 def harness_command(*, isolated: bool, harness: Path, submission: Path) -> list[str]:
     """The interpreter and harness part of the command: paths as the harness sees them."""
-    script = f"{SANDBOX_DIR}/harness.py" if isolated else str(harness / "harness.py")
+    script = f"{HARNESS_DIR}/harness.py" if isolated else str(harness / "harness.py")
     folder = f"{SANDBOX_DIR}/submission" if isolated else str(submission)
     return [interpreter(), "-I", "-S", script, "--submission", folder]
 

@@ -28,7 +28,6 @@ from grader.errors import GraderError
 from grader.sandbox.base import RunRequest, RunResult, RunStatus, Sandbox, killed_by
 from grader.sandbox.cgroup import MemoryCgroup
 from grader.sandbox.isolation import (
-    HARNESS_FILES,
     LIMITS_ONLY,
     NAMESPACES,
     bwrap_command,
@@ -46,6 +45,7 @@ from grader.sandbox.isolation import (
     require_isolation as require_isolation_of,
 )
 from grader.sandbox.session import Session
+from sandboxes import HARNESS_FILES
 
 PROCESSES = 64  # processes the submission's user may have
 CPU_HEADROOM_S = 10  # CPU seconds beyond the sum of time limits before the kernel kills

@@ -1,7 +1,7 @@
 """The trusted end of the harness protocol: answer a sandbox's ``game`` calls, record them.
 
-:class:`Session` drives one run over a :class:`~sandboxes.harness.Link` (two pipes, or
-a connected socket; see ``sandboxes/harness.py`` for the messages). It hands out states
+:class:`Session` drives one run over a :class:`~sandboxes.link.Link` (two pipes, or
+a connected socket; see ``sandboxes/link.py`` for the messages). It hands out states
 as tokens made fresh for the run, answers from the tree through a
 :class:`~grader.game.TreeGame` (which records every call), refuses a token it never
 handed out, and enforces the deadline: a sandbox that says nothing in time gets
@@ -26,7 +26,7 @@ from grader.record import baseline_visits
 from grader.sandbox.base import RunRequest, RunResult
 from grader.trace import Trace
 from grader.tree import Node, Tree
-from sandboxes.harness import LineTooLong, Link, decode_json
+from sandboxes.link import LineTooLong, Link, decode_json
 
 MAX_LINE = 1 << 20  # bytes of one message from the sandbox
 MAX_CALLS = 2_000_000  # game calls one run may make, at the most

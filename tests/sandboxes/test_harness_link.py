@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from sandboxes.harness import LineTooLong, Link, decode_json, encode_json
+from sandboxes.link import LineTooLong, Link, decode_json, encode_json
 
 
 @pytest.fixture(params=["poll", "select"], autouse=True)

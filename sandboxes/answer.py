@@ -1,0 +1,62 @@
+"""What a run sends back: the submission's answer as plain JSON, or a failure.
+
+Standard library only; it runs inside the sandbox. A submission's return value is never
+trusted: :func:`plain` rebuilds it from the built-in types (a subclass may lie about
+itself) and refuses what is not a number, a string, None or a sequence of them;
+:class:`Failure` is a run that ends with a ``fail`` message of its ``kind``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MAX_INT_BITS = 10_000  # an int value longer than this (about 3,000 digits) is refused
+
+
+class Failure(Exception):
+    """A run that ends in a ``fail`` message: its kind, message and detail."""
+
+    def __init__(self, kind: str, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.kind, self.message, self.detail = kind, message, detail
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception as its type and the first line of its message."""
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0][:300]}" if text else type(exc).__name__
+
+
+def short(x: Any) -> str:
+    """A value as at most 80 characters of its repr (a repr that fails: its type)."""
+    try:
+        text = repr(x)
+    except Exception:
+        text = f"<{type(x).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def plain(x: Any) -> Any:
+    """A value or action as JSON: numbers, strings, None, and sequences of numbers."""
+    if x is None or isinstance(x, (bool, str)):
+        return x
+    if isinstance(x, float):
+        return float.__float__(x)  # inf and nan too: the grader compares, never trusts them
+    if isinstance(x, int):
+        bits = int.bit_length(x)  # int's own: a subclass may lie about its size
+        if bits > MAX_INT_BITS:
+            raise Failure(
+                "return",
+                f"returned an integer of {bits} bits; a value "
+                "is a number the game's payoffs can make",
+            )
+        return int.__int__(x)
+    if isinstance(x, (list, tuple)):
+        return [plain(v) for v in x]
+    try:
+        return float(x)  # numpy scalars and the like
+    except (TypeError, ValueError):
+        raise Failure(
+            "return",
+            f"returned {short(x)}; values are numbers and actions are those game.actions gave",
+        ) from None

@@ -1,0 +1,43 @@
+"""The submission's prints: a bounded stand-in for stdout and stderr.
+
+Standard library only; it runs inside the sandbox. The harness points ``sys.stdout`` and
+``sys.stderr`` at a :class:`BoundedText`, sends what it kept with each run's last
+message, and makes a run that printed more than ``OUTPUT_HARD_LIMIT`` an error.
+"""
+
+from __future__ import annotations
+
+import io
+
+OUTPUT_LIMIT = 4000  # characters of the submission's prints kept per run
+OUTPUT_HARD_LIMIT = 1 << 20  # characters a run may print before it is an error
+
+
+class BoundedText(io.TextIOBase):
+    """A stdout/stderr that keeps the first ``OUTPUT_LIMIT`` characters and counts the rest."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.kept = 0
+        self.dropped = 0
+        self.total = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        text = str(text)
+        self.total += len(text)
+        room = OUTPUT_LIMIT - self.kept
+        if room > 0:
+            self.parts.append(text[:room])
+            self.kept += min(room, len(text))
+        self.dropped += max(0, len(text) - max(room, 0))
+        return len(text)
+
+    def take(self) -> str:
+        out = "".join(self.parts)
+        if self.dropped:
+            out += f"\n[... {self.dropped} more characters not kept]"
+        self.parts, self.kept, self.dropped, self.total = [], 0, 0, 0
+        return out

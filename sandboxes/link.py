@@ -1,0 +1,191 @@
+"""The link: the wire protocol both sides of the sandbox speak, and what they agree on.
+
+Standard library only. The harness (inside the sandbox) and the trusted grader
+(:mod:`grader.hosts.session`) both use this module: lines of bytes over raw descriptors
+(two pipes for the local sandbox, one Unix socket for a container), each line one compact
+JSON value. The messages:
+
+grader -> harness
+    {"op": "run", "run": R, "entry": NAME, "depth": D, "players": N, "root": INFO,
+     "conventions": {}}
+    {"r": ANSWER} or {"e": MESSAGE}                      (the answer to a request)
+harness -> grader
+    {"op": "ready"}                       (``--ready``: once confined, before any student code)
+    {"op": "actions" | "noisy_actions" | "chance_outcomes" | "utility" | "evaluate"
+           | "result" | "state", "s": TOKEN, ["a": ACTION], "local": CALLS}
+    {"op": "log", "local": CALLS}                        (no answer)
+    {"op": "done", "value": V, "action": A, "local": CALLS, "output": TEXT}
+    {"op": "fail", "kind": KIND, "message": TEXT, "detail": TEXT, "local": CALLS, "output": TEXT}
+
+A state is an opaque token the grader made for this run. ``INFO`` is what is public
+about a state: ``[token, to_move, terminal, chance, quiet]``. Expansions and evaluations
+are round trips, so the grader records them itself; ``result``, ``to_move``,
+``is_terminal``, ``is_quiet`` and ``is_chance`` are answered in the sandbox from what
+expansions returned and reported to the grader in ``CALLS`` (``[[op, token], ...]``, and
+``[result, token, action]``) with the next message, so the recorded order is the order
+of the calls. Every message of the harness in a run carries that run's ``"run": R``;
+``"bye": true`` on its last says that the harness exits after it (a thread of the
+submission still runs) and the next run needs a fresh one.
+
+Both sides also agree on how a container's watcher (:mod:`sandboxes.watcher`) ends:
+the exit codes below.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import select
+import time
+from collections.abc import Callable
+from typing import Any
+
+SPIN_POLLS = 50  # looks at an idle descriptor (about 2 us each) before a read sleeps
+# how a container's watcher (``--watch``) ends: see sandboxes.watcher.watch()
+GONE_EXIT, OOM_EXIT, NORMAL_EXIT_MAX = 250, 251, 127
+
+
+def _compact_encoder() -> Any:
+    """``json.dumps(x, separators=(",", ":"))`` without its cost of building an encoder
+    at every call, which is more than the encoding of a protocol message."""
+    encoder = json.JSONEncoder(separators=(",", ":"))
+    try:
+        from json.encoder import (  # type: ignore[attr-defined]
+            c_make_encoder,
+            encode_basestring_ascii,
+        )
+
+        # the arguments JSONEncoder.iterencode passes, but no dict of markers: every
+        # message is built of plain, acyclic values, and a dict kept between calls could
+        # keep a stale marker after a failed call
+        make = c_make_encoder(
+            None, encoder.default, encode_basestring_ascii, None, ":", ",", False, False, True
+        )
+        probe = {"a": [1, 2.5, None, True, "\u00e9"]}
+        if "".join(make(probe, 0)) != encoder.encode(probe):
+            raise TypeError
+    except (ImportError, TypeError):  # no C accelerator, or another signature
+        return encoder.encode
+    return lambda message: "".join(make(message, 0))
+
+
+encode_json = _compact_encoder()
+_raw_decode = json.JSONDecoder().raw_decode
+
+
+def decode_json(text: str) -> Any:
+    """One compact JSON value that fills ``text``; ValueError otherwise (nested too deep
+    to decode included)."""
+    try:
+        value, end = _raw_decode(text)
+    except RecursionError:
+        raise ValueError("a message nested too deeply") from None
+    if end != len(text):
+        raise ValueError("extra data after the message")
+    return value
+
+
+class LineTooLong(ValueError):
+    """The other end sent more than the allowed bytes without ending its line."""
+
+
+class Link:
+    """Lines of bytes both ways over raw descriptors: two pipes, or one socket used twice.
+
+    This is the cost of every round trip, so it stays close to the system calls: no
+    buffered file objects, and a read that finds nothing looks again for up to about
+    0.1 ms before it sleeps, because the answer usually arrives that soon and waking a
+    sleeping process on another core costs more than a whole round trip's work. Between
+    looks it yields its core, so that when both ends share one core (a busy machine, a
+    pinned container) the other end runs at once instead of waiting for the spin to end.
+    The grader uses it too, with a deadline and a bound on the length of a line.
+    """
+
+    def __init__(self, read_fd: int, write_fd: int, *, max_line: int = 0) -> None:
+        self.read_fd, self.write_fd = read_fd, write_fd
+        self.max_line = max_line  # 0: no bound
+        self._buf = b""
+        os.set_blocking(read_fd, False)
+        os.set_blocking(write_fd, False)
+        self._readable = _waiter(read_fd, writing=False)
+        self._writable = _waiter(write_fd, writing=True)
+
+    def close(self) -> None:
+        for fd in {self.read_fd, self.write_fd}:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    def send(self, data: bytes, deadline: float | None = None) -> None:
+        """Write all of ``data``; TimeoutError if the other end stops reading too long."""
+        while data:
+            try:
+                data = data[os.write(self.write_fd, data) :]
+            except BlockingIOError:
+                self._wait(self._writable, deadline)
+
+    def send_json(self, message: Any, deadline: float | None = None) -> None:
+        """``message`` as one compact JSON line."""
+        self.send((encode_json(message) + "\n").encode(), deadline)
+
+    def receive(self, deadline: float | None = None) -> bytes:
+        """The next line without its newline; ``b""`` once the other end has closed.
+
+        LineTooLong past ``max_line`` bytes, TimeoutError past ``deadline`` (monotonic).
+        """
+        buf = self._buf
+        end = buf.find(b"\n")
+        while end < 0:
+            if self.max_line and len(buf) > self.max_line:
+                raise LineTooLong(f"a message longer than {self.max_line} bytes")
+            chunk = self._read(deadline)
+            if not chunk:
+                self._buf = b""
+                return b""
+            start = len(buf)
+            buf += chunk
+            end = buf.find(b"\n", start)
+        self._buf = buf[end + 1 :]
+        return buf[:end]
+
+    def _read(self, deadline: float | None) -> bytes:
+        ready = self._readable
+        for _ in range(SPIN_POLLS):
+            if ready(0):
+                break
+            os.sched_yield()  # a process waiting for this core, the other end perhaps, goes first
+        while True:
+            try:
+                return os.read(self.read_fd, 65536)
+            except BlockingIOError:
+                self._wait(self._readable, deadline)
+
+    @staticmethod
+    def _wait(ready: Callable[[float | None], bool], deadline: float | None) -> None:
+        if deadline is None:
+            ready(None)
+            return
+        left = deadline - time.monotonic()
+        if left <= 0 or not ready(left):
+            raise TimeoutError
+
+
+def _waiter(fd: int, *, writing: bool) -> Callable[[float | None], bool]:
+    """A function that waits up to ``timeout`` seconds (None: for ever) until ``fd`` can be
+    read (or written) and says whether it can. poll() where Python has it; select() where
+    it does not (some macOS builds)."""
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(fd, select.POLLOUT if writing else select.POLLIN)
+
+        def wait(timeout: float | None) -> bool:
+            return bool(poller.poll(None if timeout is None else math.ceil(timeout * 1000)))
+
+        return wait
+    reads, writes = ([], [fd]) if writing else ([fd], [])
+
+    def wait_select(timeout: float | None) -> bool:
+        return any(select.select(reads, writes, [], timeout)[:2])
+
+    return wait_select

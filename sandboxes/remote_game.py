@@ -1,0 +1,157 @@
+"""The ``game`` a submission sees, and the channel it speaks to the grader through.
+
+Standard library only; it runs inside the sandbox. Every answer of :class:`RemoteGame`
+comes from the grader: expansions and evaluations are round trips over the
+:class:`Channel`, and what expansions returned answers ``result``, ``to_move``,
+``is_terminal``, ``is_quiet`` and ``is_chance`` here, each noted for the grader with the
+next message (the protocol: :mod:`sandboxes.link`).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from sandboxes.link import Link, decode_json
+
+FLUSH_EVERY = 4096  # local calls kept before they are sent on their own
+
+
+class GameError(ValueError):
+    """A call the game cannot answer: an unknown state, an illegal action, a bad player."""
+
+
+class Channel:
+    """The harness's end: JSON messages over a :class:`Link` to the grader."""
+
+    def __init__(self, link: Link) -> None:
+        self._link = link
+        self._pid = os.getpid()
+        self.local: list[list[Any]] = []
+        self.run = 0  # the run every message belongs to
+
+    def send(self, message: dict[str, Any]) -> None:
+        if os.getpid() != self._pid:  # a process the submission forked never speaks
+            os._exit(1)
+        message["run"] = self.run
+        if self.local:
+            message["local"] = self.local
+            self.local = []
+        self._link.send_json(message)
+
+    def receive(self) -> dict[str, Any]:
+        line = self._link.receive()
+        if not line:
+            raise SystemExit(0)  # the grader closed the connection
+        message: dict[str, Any] = decode_json(line.decode())
+        return message
+
+    def call(self, message: dict[str, Any]) -> Any:
+        self.send(message)
+        reply = self.receive()
+        if "e" in reply:
+            raise GameError(reply["e"])
+        return reply["r"]
+
+    def note(self, op: str, token: str, *action: str) -> None:
+        self.local.append([op, token, *action])
+        if len(self.local) >= FLUSH_EVERY:
+            self.send({"op": "log"})
+
+
+class RemoteGame:
+    """The student API of the assignment; every answer comes from the grader."""
+
+    def __init__(self, channel: Channel, players: int, conventions: dict[str, Any]) -> None:
+        self._ch = channel
+        self.num_players = players
+        self._info: dict[str, list[Any]] = {}
+        self._children: dict[tuple[str, Any], tuple[str, str]] = {}  # -> (child, action)
+        for key, value in conventions.items():
+            setattr(self, key, value)
+
+    def _learn(self, info: list[Any]) -> str:
+        self._info[info[0]] = info
+        return info[0]  # type: ignore[no-any-return]
+
+    def _public(self, s: Any, op: str, field: int) -> Any:
+        info = self._info.get(s) if isinstance(s, str) else None
+        if info is None:
+            info = self._ch.call({"op": "state", "s": _token(s)})
+            self._learn(info)
+        self._ch.note(op, s)
+        return info[field]
+
+    def to_move(self, s: Any) -> int:
+        player = self._public(s, "to_move", 1)
+        if player is None:
+            raise GameError(f"{s} is not a decision node: no player moves there")
+        return player  # type: ignore[no-any-return]
+
+    def is_terminal(self, s: Any) -> bool:
+        return bool(self._public(s, "is_terminal", 2))
+
+    def is_chance(self, s: Any) -> bool:
+        return bool(self._public(s, "is_chance", 3))
+
+    def is_quiet(self, s: Any) -> bool:
+        return bool(self._public(s, "is_quiet", 4))
+
+    def actions(self, s: Any) -> list[Any]:
+        return [e[0] for e in self._expand("actions", s)]
+
+    def noisy_actions(self, s: Any) -> list[Any]:
+        return [e[0] for e in self._expand("noisy_actions", s)]
+
+    def chance_outcomes(self, s: Any) -> list[tuple[Any, float]]:
+        return [(e[0], e[1]) for e in self._expand("chance_outcomes", s)]
+
+    def _expand(self, op: str, s: Any) -> list[Any]:
+        """Ask for ``s``'s moves; each entry is ``[action, ..., INFO of the child]``."""
+        answer = self._ch.call({"op": op, "s": _token(s)})
+        for entry in answer:
+            self._children[(s, entry[0])] = (self._learn(entry[-1]), entry[0])
+        return answer  # type: ignore[no-any-return]
+
+    def result(self, s: Any, a: Any) -> str:
+        try:
+            known = self._children.get((s, a))
+        except TypeError:
+            raise GameError(f"{a!r} is not an action of {s}") from None
+        if known is None:
+            info = self._ch.call({"op": "result", "s": _token(s), "a": _action(a)})
+            child = self._learn(info)
+            self._children[(s, a)] = (child, str.__str__(a))  # legal: a string
+            return child
+        child, action = known  # the action as the game wrote it, whatever ``a`` is
+        self._ch.note("result", s, action)
+        return child
+
+    def utility(self, s: Any, p: int = 0) -> float:
+        return self._pick(self.utilities(s), p)  # type: ignore[no-any-return]
+
+    def utilities(self, s: Any) -> list[float]:
+        return self._ch.call({"op": "utility", "s": _token(s)})  # type: ignore[no-any-return]
+
+    def evaluate(self, s: Any, p: int = 0) -> float:
+        return self._pick(self.evaluations(s), p)  # type: ignore[no-any-return]
+
+    def evaluations(self, s: Any) -> list[float]:
+        return self._ch.call({"op": "evaluate", "s": _token(s)})  # type: ignore[no-any-return]
+
+    def _pick(self, vector: list[float], p: Any) -> Any:
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.num_players:
+            raise GameError(f"player {p!r} does not exist; players are 0 to {self.num_players - 1}")
+        return vector[p]
+
+
+def _token(s: Any) -> str:
+    if not isinstance(s, str):
+        raise GameError(f"{s!r} is not a state of this game")
+    return s
+
+
+def _action(a: Any) -> Any:
+    if isinstance(a, (str, int, float)) or a is None:
+        return a
+    raise GameError(f"{a!r} is not an action of this game")
