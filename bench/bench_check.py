@@ -40,10 +40,10 @@ from grader.build import build_assignment
 from grader.check import Prepared, grade_submission, prepare
 from grader.game import TreeGame
 from grader.generate import as_tree, uniform_tree
+from grader.hosts import open_sandbox
+from grader.hosts.base import RunRequest
+from grader.hosts.local import harness_path
 from grader.record import baseline_visits
-from grader.sandbox import open_sandbox
-from grader.sandbox.base import RunRequest
-from grader.sandbox.local import harness_path
 from grader.scoring import TestContext
 from reference.minimax import minimax
 from sandboxes.link import Link, decode_json

@@ -30,9 +30,9 @@ from typing import Any
 
 from grader.batch import grade_batch
 from grader.check import grade_submission, prepare
-from grader.sandbox.base import RunRequest, Sandbox
-from grader.sandbox.docker import DockerSandbox
-from grader.sandbox.local import LocalSandbox
+from grader.hosts.base import RunRequest, Sandbox
+from grader.hosts.docker import DockerSandbox
+from grader.hosts.local import LocalSandbox
 from grader.tree import parse_tree
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,7 +118,7 @@ def bare_docker_run_ms(repeat: int) -> float:
     the same network and memory limits: the floor a container per submission pays."""
     import docker
 
-    from grader.sandbox.image import ensure_image
+    from grader.hosts.image import ensure_image
 
     client = docker.from_env()
     try:

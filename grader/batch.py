@@ -29,11 +29,11 @@ from pathlib import Path
 
 from grader.check import Prepared, SandboxKind, error_results, grade_submission, prepare
 from grader.errors import GraderError, InputFileError
+from grader.hosts.base import RunRequest, RunResult, Sandbox
+from grader.hosts.isolation import IsolationUnavailable, require_isolation
 from grader.report import Report, load_report, make_report
 from grader.report_trees import report_trees
 from grader.reports import TestTree, batch_texts, write_batch_reports
-from grader.sandbox.base import RunRequest, RunResult, Sandbox
-from grader.sandbox.isolation import IsolationUnavailable, require_isolation
 from grader.sinks import for_terminal
 
 SUBMISSIONS = "submissions"
@@ -166,8 +166,8 @@ def grade_batch(
 
 def _check_docker() -> None:
     """Fail before grading anything, not on every submission, without engine or image."""
-    from grader.sandbox.docker import docker_client
-    from grader.sandbox.image import ensure_image
+    from grader.hosts.docker import docker_client
+    from grader.hosts.image import ensure_image
 
     client = docker_client()
     try:
@@ -274,7 +274,7 @@ class _Batch:
         return report
 
     def _open(self, kind: SandboxKind, folder: Path, memory_mb: int) -> Sandbox:
-        from grader.sandbox import open_sandbox
+        from grader.hosts import open_sandbox
 
         box = open_sandbox(kind, folder, memory_mb=memory_mb, cpu_s=self.ready.cpu_s,
                            require_isolation=self.strict)

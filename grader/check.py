@@ -19,9 +19,9 @@ from grader.catalogue import CATALOGUE_FILE, load_catalogue
 from grader.crashes import once_per_submission
 from grader.errors import GraderError
 from grader.golden import Golden, load_golden, stale_reason
+from grader.hosts.base import Isolation, RunRequest, RunResult, Sandbox
 from grader.intake import ENTRY_FILE, SubmissionRefused, submission_folder
 from grader.report import Report, TestResult, make_report
-from grader.sandbox.base import Isolation, RunRequest, RunResult, Sandbox
 from grader.scoring import TestContext, score_all, score_run
 from grader.tree import Tree, load_tree
 
@@ -113,7 +113,7 @@ def _open(
 ) -> Sandbox:
     if opener is not None:
         return opener(kind, folder, ready.memory_mb)
-    from grader.sandbox import open_sandbox
+    from grader.hosts import open_sandbox
 
     return open_sandbox(
         kind, folder, memory_mb=ready.memory_mb, cpu_s=ready.cpu_s,

@@ -22,13 +22,13 @@ from pathlib import Path
 
 from grader.check import SandboxKind, grade_submission, prepare
 from grader.errors import EXIT_OK, EXIT_TESTS_FAILED, GraderError
+from grader.hosts.isolation import isolation_notice, require_isolation
 from grader.intake import agent_file
 from grader.report import Report, TestResult, student_view
 from grader.report_trees import report_trees
 from grader.reports import write_reports
 from grader.reports.feedback import STATUS_WORDS, feedback_lines, points
 from grader.reports.markdown import markdown_summary
-from grader.sandbox.isolation import isolation_notice, require_isolation
 from grader.sinks import for_terminal
 
 INDENT = "    "  # before every line of the block that student text may reach

@@ -19,7 +19,7 @@ from grader.report import TestResult
 
 if TYPE_CHECKING:
     from grader.diagnosis import Evidence
-    from grader.sandbox.base import RunResult
+    from grader.hosts.base import RunResult
     from grader.scoring import TestContext
 
 GAME_ERROR = "GameError: "  # how the harness starts the message of a refused call

@@ -37,8 +37,8 @@ from grader.assignment import ASSIGNMENT_FILE, GOLDEN_DIR, LoadedAssignment, loa
 from grader.build import build_assignment
 from grader.check import SandboxKind, grade_submission
 from grader.errors import GraderError
+from grader.hosts.isolation import ALLOW_FLAG, IsolationUnavailable, require_isolation
 from grader.report import student_view
-from grader.sandbox.isolation import ALLOW_FLAG, IsolationUnavailable, require_isolation
 
 ASSIGNMENT_DIR = "assignment"
 SOURCE_DIR = "grader-src"
@@ -174,7 +174,7 @@ packages = {{ find = {{ include = [{include}] }} }}
 include-package-data = true
 
 [tool.setuptools.package-data]
-grader = ["schemas/*.json", "sandbox/seccomp.json"]
+grader = ["schemas/*.json", "hosts/seccomp.json"]
 sandboxes = ["Dockerfile", "*.py", "**/*.sh"]
 """
 

@@ -34,7 +34,7 @@ from itertools import islice
 from pathlib import Path, PurePosixPath
 
 from grader.errors import GraderError
-from grader.sandbox.isolation import owned_folder
+from grader.hosts.isolation import owned_folder
 from grader.sinks import for_terminal
 
 ENTRY_FILE = "agent.py"

@@ -23,7 +23,7 @@ OUTPUT_LIMIT = 4000  # characters of a submission's prints kept per test
 
 Status = Literal["passed", "failed", "timeout", "memory", "error", "sandbox_error"]
 SandboxKind = Literal["local", "docker"]
-Isolation = Literal["namespaces", "container", "limits only"]  # see grader.sandbox.isolation
+Isolation = Literal["namespaces", "container", "limits only"]  # see grader.hosts.isolation
 
 
 class _Strict(BaseModel):

@@ -31,9 +31,9 @@ from grader.assignment import Check, TestSpec, search_setup
 from grader.crashes import game_refusal, refusal_lines
 from grader.explain import Conventions, explain, fmt, short
 from grader.golden import Form
+from grader.hosts.base import RunResult
 from grader.record import SearchRecord, make_record
 from grader.report import CheckResult, Status, TestResult, bounded_output
-from grader.sandbox.base import RunResult
 from grader.tree import Tree
 from grader.values import TOLERANCE, values_match
 

@@ -84,7 +84,7 @@ def without_bwrap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[N
     empty = tmp_path / "no-bwrap"
     empty.mkdir()
     monkeypatch.setenv("PATH", str(empty))
-    from grader.sandbox.isolation import local_isolation
+    from grader.hosts.isolation import local_isolation
 
     local_isolation.cache_clear()
     yield

@@ -84,7 +84,7 @@ _CLICK_ERRORS: dict[int, type[click.ClickException]] = {}
 
 def allow_limits_only_option(command: Any) -> Any:
     """The instructor modes' explicit consent to run student code with limits only."""
-    from grader.sandbox.isolation import ALLOW_FLAG
+    from grader.hosts.isolation import ALLOW_FLAG
 
     return click.option(
         ALLOW_FLAG, "allow_limits_only", is_flag=True,

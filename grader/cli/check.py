@@ -64,9 +64,9 @@ def check(
     Exit codes: 0 all tests passed, 1 some failed, 2 bad usage or bad input files.
     """
     from grader.check import grade_submission, prepare
+    from grader.hosts.isolation import isolation_notice
     from grader.report_trees import report_trees
     from grader.reports import write_reports
-    from grader.sandbox.isolation import isolation_notice
 
     ready = prepare(assignment=assignment, tests=list(tests) or None)
     report = grade_submission(

@@ -19,10 +19,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from grader.batch import BatchResult, Stop, Watch, grade_batch, summary_lines
 from grader.cli import allow_limits_only_option, main
 from grader.errors import GraderFaults, Interrupted, Terminated
+from grader.hosts.isolation import isolation_notice
 from grader.reports import FORMATS
 from grader.reports.feedback import STATUS_WORDS, points
 from grader.reports.formats import batch_files_help
-from grader.sandbox.isolation import isolation_notice
 from grader.sinks import for_rich, for_terminal
 
 if TYPE_CHECKING:

@@ -28,8 +28,8 @@ def build(offline: bool, mirror: str | None) -> None:
     mirror apt uses (the base is made once, about a minute, and kept as an image).
     Images of earlier harnesses are removed unless a container still uses them.
     """
-    from grader.sandbox.docker import docker_client
-    from grader.sandbox.image import build_image
+    from grader.hosts.docker import docker_client
+    from grader.hosts.image import build_image
 
     if mirror and not offline:
         raise click.UsageError("--mirror applies only to --offline builds")
@@ -44,8 +44,8 @@ def build(offline: bool, mirror: str | None) -> None:
 )
 def sweep(everything: bool) -> None:
     """Remove sandbox containers (label search-grader=sandbox) left by a grader that died."""
-    from grader.sandbox.docker import docker_client
-    from grader.sandbox.docker import sweep as sweep_containers
+    from grader.hosts.docker import docker_client
+    from grader.hosts.docker import sweep as sweep_containers
 
     removed = sweep_containers(docker_client(), everything=everything)
     for name in removed:

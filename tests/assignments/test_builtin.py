@@ -19,7 +19,7 @@ from grader.build import build_assignment, validate_paths
 from grader.check import grade_submission
 from grader.game import TreeGame
 from grader.golden import load_golden
-from grader.sandbox.base import RunRequest, RunResult, Sandbox
+from grader.hosts.base import RunRequest, RunResult, Sandbox
 from reference.registry import accepted_options, search
 
 REPO = Path(__file__).resolve().parents[2]

@@ -30,10 +30,10 @@ from grader.errors import (
     EXIT_USAGE,
     GraderError,
 )
+from grader.hosts.base import RunResult
 from grader.report import Report, load_report, make_report, report_json
 from grader.reports import BATCH_FILES, INSTRUCTOR_NOTE, STUDENT_NOTE
 from grader.reports.html import _cell
-from grader.sandbox.base import RunResult
 from grader.scoring import score_run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "alphabeta"
@@ -278,7 +278,7 @@ def sandbox_processes(mark: Path) -> list[str]:
 def containers_of(pid: int) -> list[str]:
     import docker
 
-    from grader.sandbox.docker import LABEL, OWNER_LABEL
+    from grader.hosts.docker import LABEL, OWNER_LABEL
 
     client = docker.from_env()
     try:
@@ -369,7 +369,7 @@ def test_a_batch_stopped_before_it_regrades_keeps_a_row_per_folder(tmp_path: Pat
 
 
 def test_a_batch_report_names_the_isolation_its_sandbox_reached(tmp_path: Path) -> None:
-    from grader.sandbox.isolation import local_isolation
+    from grader.hosts.isolation import local_isolation
 
     subs = copies(tmp_path / "subs", correct=1, wrong=0)
     result = grade_batch(submissions=subs, assignment="alphabeta", out=tmp_path / "out",

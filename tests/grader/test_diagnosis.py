@@ -21,9 +21,9 @@ from grader.check import grade_submission
 from grader.diagnosis import Evidence, diagnose
 from grader.errors import GameError
 from grader.game import TreeGame
+from grader.hosts.base import RunResult
 from grader.record import SearchRecord, make_record
 from grader.report import Report
-from grader.sandbox.base import RunResult
 from grader.scoring import TestContext, score_run
 from grader.tree import Tree, parse_tree
 from reference.api import Action, Game

@@ -303,7 +303,7 @@ def test_results_json_never_holds_a_hidden_tests_answer(tmp_path: Path,
 @pytest.mark.parametrize("allow", [False, True], ids=["refuses", "consents"])
 def test_run_autograder_carries_the_instructors_consent(tmp_path: Path, allow: bool) -> None:
     from grader.gradescope import build_autograder_zip
-    from grader.sandbox.isolation import ALLOW_FLAG
+    from grader.hosts.isolation import ALLOW_FLAG
 
     out = build_autograder_zip(assignment=ASSIGNMENT, out=tmp_path / "ag.zip",
                                allow_limits_only=allow)

@@ -11,8 +11,8 @@ from pydantic import ValidationError
 from grader import assignment
 from grader.game import TreeGame
 from grader.golden import Form
+from grader.hosts.base import RunResult
 from grader.record import make_record
-from grader.sandbox.base import RunResult
 from grader.scoring import TestContext, score_run, values_match
 from grader.tree import Tree, parse_tree
 from reference.minimax import minimax

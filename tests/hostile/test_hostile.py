@@ -28,8 +28,8 @@ import pytest
 
 import grader
 from grader.check import grade_submission
+from grader.hosts.isolation import NAMESPACES, local_isolation, unreachable_python
 from grader.reports import write_reports
-from grader.sandbox.isolation import NAMESPACES, local_isolation, unreachable_python
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 CASES = Path(__file__).parent / "cases"
@@ -140,7 +140,7 @@ def leftover_containers() -> list[str]:
     """Sandbox containers of this grader process still on the engine."""
     import docker
 
-    from grader.sandbox.docker import OWNER_LABEL, owner_id
+    from grader.hosts.docker import OWNER_LABEL, owner_id
 
     client = docker.from_env()
     try:

@@ -7,9 +7,9 @@ import signal
 
 import pytest
 
-from grader.sandbox.base import killed_by
-from grader.sandbox.docker import Ending
-from grader.sandbox.local import _describe_exit
+from grader.hosts.base import killed_by
+from grader.hosts.docker import Ending
+from grader.hosts.local import _describe_exit
 
 ABRT, SEGV, BUS, TERM = signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS, signal.SIGTERM
 

@@ -18,7 +18,7 @@ from grader.trace import Trace
 from grader.tree import Tree
 
 RunStatus = Literal["ok", "timeout", "memory", "error", "sandbox_error"]
-# how the submission is kept from the grader and the machine (see grader.sandbox.isolation)
+# how the submission is kept from the grader and the machine (see grader.hosts.isolation)
 Isolation = Literal["namespaces", "container", "limits only"]  # as grader.report.Isolation
 
 

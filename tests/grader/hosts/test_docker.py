@@ -20,8 +20,8 @@ from click.testing import CliRunner
 
 from grader.check import grade_submission
 from grader.cli import main
-from grader.sandbox.base import RunRequest, RunResult
-from grader.sandbox.docker import (
+from grader.hosts.base import RunRequest, RunResult
+from grader.hosts.docker import (
     OWNER_LABEL,
     WORKDIR_PREFIX,
     DockerSandbox,
@@ -29,7 +29,7 @@ from grader.sandbox.docker import (
     sweep,
     sweep_folders,
 )
-from grader.sandbox.image import (
+from grader.hosts.image import (
     IMAGE_REPOSITORY,
     LABEL,
     OFFLINE_BASE,
@@ -310,7 +310,7 @@ def test_a_changed_harness_gets_a_new_image(
 ) -> None:
     files = context_files()
     changed = {**files, "harness.py": files["harness.py"] + b"\n# changed\n"}
-    monkeypatch.setattr("grader.sandbox.image.context_files", lambda: changed)
+    monkeypatch.setattr("grader.hosts.image.context_files", lambda: changed)
     tag = image_tag()
     assert tag != image
     try:
@@ -340,7 +340,7 @@ def test_image_tag_is_a_hash_of_the_build_files(monkeypatch: pytest.MonkeyPatch)
     files = context_files()
     for name in files:
         changed = {**files, name: files[name] + b" "}
-        monkeypatch.setattr("grader.sandbox.image.context_files", lambda c=changed: c)
+        monkeypatch.setattr("grader.hosts.image.context_files", lambda c=changed: c)
         assert image_tag() != tag, name
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import grader
-from grader.sandbox.image import OFFLINE_BASE, ONLINE_BASE, has_image
+from grader.hosts.image import OFFLINE_BASE, ONLINE_BASE, has_image
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 pytestmark = pytest.mark.docker
@@ -40,7 +40,7 @@ SPY = textwrap.dedent('''
 
 PROBE = textwrap.dedent('''
     import json, subprocess, sys
-    from grader.sandbox.isolation import local_isolation
+    from grader.hosts.isolation import local_isolation
 
     def grader(*args):
         done = subprocess.run([sys.executable, "-m", "grader.cli", *args],

@@ -29,10 +29,10 @@ from typing import Any
 import pytest
 
 from grader.batch import grade_batch
-from grader.sandbox.docker import OWNER_LABEL, SECCOMP, WORKDIR_PREFIX, DockerSandbox
-from grader.sandbox.image import LABEL
+from grader.hosts.docker import OWNER_LABEL, SECCOMP, WORKDIR_PREFIX, DockerSandbox
+from grader.hosts.image import LABEL
 from tests.examples.tiny_assignment import FIG52, write_assignment
-from tests.grader.sandbox.test_docker import GOOD, request, submission
+from tests.grader.hosts.test_docker import GOOD, request, submission
 
 # family, type (1 stream, 3 raw), protocol: each must be refused inside the container
 FAMILIES = {

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from grader.sandbox.base import RunRequest
-from grader.sandbox.session import MAX_LINE, Session, call_limit
+from grader.hosts.base import RunRequest
+from grader.hosts.session import MAX_LINE, Session, call_limit
 from grader.tree import Tree, parse_tree
 
 Peer = Callable[[socket.socket, dict[str, Any]], None]

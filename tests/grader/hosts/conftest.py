@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from grader.sandbox.docker import docker_client
-from grader.sandbox.image import build_image
+from grader.hosts.docker import docker_client
+from grader.hosts.image import build_image
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ import pytest
 
 import grader
 from grader.check import grade_submission
-from grader.sandbox.isolation import NAMESPACES, local_isolation
+from grader.hosts.isolation import NAMESPACES, local_isolation
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 SPY = '''

@@ -39,7 +39,7 @@ import tempfile
 from pathlib import Path
 
 from grader.errors import GraderError
-from grader.sandbox.base import Isolation
+from grader.hosts.base import Isolation
 
 NAMESPACES: Isolation = "namespaces"
 LIMITS_ONLY: Isolation = "limits only"
@@ -268,7 +268,7 @@ def _passable(folder: str) -> bool:
 def sweep_dead_folders() -> list[Path]:
     """Remove the temporary folders (and empty memory cgroups) of graders that died, once
     per process; return the folders."""
-    from grader.sandbox.cgroup import sweep_dead_cgroups
+    from grader.hosts.cgroup import sweep_dead_cgroups
 
     sweep_dead_cgroups(lambda pid, started: start_time(pid) == started)
     removed = []

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import isolation
+from grader.hosts import isolation
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 SPIN = "def alphabeta(game, state, depth):\n    while True:\n        pass\n"
@@ -115,7 +115,7 @@ def test_a_grader_killed_mid_run_leaves_nothing(
     assert wait_for(lambda: not processes_naming(tmp), GRACE_S), processes_naming(tmp)
     left = sorted(p.name for p in Path(tmp).glob("grader-*"))
     assert left, (tmp_path / "said.txt").read_text()
-    sweep = ("from grader.sandbox.isolation import sweep_dead_folders; "
+    sweep = ("from grader.hosts.isolation import sweep_dead_folders; "
              "print(len(sweep_dead_folders()))")
     done = subprocess.run([sys.executable, "-c", sweep], env=level, capture_output=True,
                           text=True, check=True)

@@ -2,7 +2,7 @@
 
 The child is the harness (``sandboxes/harness.py``) started with ``python3 -I`` on a
 copy of the submission in a 0700 folder of the grader's, with a scrubbed environment and
-two inherited pipes. Where the machine allows (see :mod:`grader.sandbox.isolation`) it
+two inherited pipes. Where the machine allows (see :mod:`grader.hosts.isolation`) it
 starts under ``bwrap`` in namespaces of its own and a fresh read-only root; before
 it imports the submission it confines itself (limits, the drop from root to ``nobody``,
 the parent-death signal, a seccomp filter). A run that overruns its time ends by ending
@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from grader.errors import GraderError
-from grader.sandbox.base import RunRequest, RunResult, RunStatus, Sandbox, killed_by
-from grader.sandbox.cgroup import MemoryCgroup
-from grader.sandbox.isolation import (
+from grader.hosts.base import RunRequest, RunResult, RunStatus, Sandbox, killed_by
+from grader.hosts.cgroup import MemoryCgroup
+from grader.hosts.isolation import (
     LIMITS_ONLY,
     NAMESPACES,
     bwrap_command,
@@ -41,10 +41,10 @@ from grader.sandbox.isolation import (
     sweep_dead_folders,
     unreachable_python,
 )
-from grader.sandbox.isolation import (
+from grader.hosts.isolation import (
     require_isolation as require_isolation_of,
 )
-from grader.sandbox.session import Session
+from grader.hosts.session import Session
 from sandboxes import HARNESS_FILES
 
 PROCESSES = 64  # processes the submission's user may have

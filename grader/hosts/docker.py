@@ -1,7 +1,7 @@
 """The ``docker`` sandbox: the submission runs in one locked-down container.
 
 One container holds one submission for all its tests: the harness
-(``sandboxes/harness.py``) in the image from :mod:`grader.sandbox.image`, started with
+(``sandboxes/harness.py``) in the image from :mod:`grader.hosts.image`, started with
 no network, a read-only root and a small ``/tmp``, all capabilities dropped, no new
 privileges, user ``nobody``, logging off, and cgroup limits on memory (no swap),
 processes and CPU. The submission is copied into a host folder of this sandbox and
@@ -42,10 +42,10 @@ from pathlib import Path
 from typing import Any
 
 from grader.errors import GraderError
-from grader.sandbox.base import RunRequest, RunResult, Sandbox, killed_by
-from grader.sandbox.image import LABEL, ensure_image
-from grader.sandbox.isolation import start_time
-from grader.sandbox.session import Session
+from grader.hosts.base import RunRequest, RunResult, Sandbox, killed_by
+from grader.hosts.image import LABEL, ensure_image
+from grader.hosts.isolation import start_time
+from grader.hosts.session import Session
 from sandboxes.link import GONE_EXIT, OOM_EXIT
 
 OWNER_LABEL = "search-grader.owner"  # "<host>:<pid>:<start>" of the grader that made it

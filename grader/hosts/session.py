@@ -22,8 +22,8 @@ from typing import Any
 
 from grader.errors import GameError
 from grader.game import TreeGame
+from grader.hosts.base import RunRequest, RunResult
 from grader.record import baseline_visits
-from grader.sandbox.base import RunRequest, RunResult
 from grader.trace import Trace
 from grader.tree import Node, Tree
 from sandboxes.link import LineTooLong, Link, decode_json

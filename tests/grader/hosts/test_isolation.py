@@ -12,15 +12,15 @@ from click.testing import CliRunner
 
 from grader.cli import main
 from grader.gradescope import main as gradescope_main
-from grader.sandbox.base import RunRequest
-from grader.sandbox.cgroup import own_memory_cgroup
-from grader.sandbox.isolation import (
+from grader.hosts.base import RunRequest
+from grader.hosts.cgroup import own_memory_cgroup
+from grader.hosts.isolation import (
     LIMITS_ONLY,
     NAMESPACES,
     local_isolation,
     unreachable_python,
 )
-from grader.sandbox.local import LocalSandbox
+from grader.hosts.local import LocalSandbox
 from grader.tree import parse_tree
 from sandboxes.confinement import seccomp_program
 from tests.examples.tiny_assignment import FIG52, write_assignment
