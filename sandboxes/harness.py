@@ -125,7 +125,8 @@ def _thread_count() -> int:
         return 1
 
 
-def main(argv: list[str] | None = None) -> None:
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    """The command line the grader starts the harness with."""
     parser = argparse.ArgumentParser(description="Run a submission against a remote game.")
     parser.add_argument("--submission", required=True, help="folder holding agent.py")
     where = parser.add_mutually_exclusive_group(required=True)
@@ -161,7 +162,12 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="as a container's PID 1: watch the grader's socket and the run",
     )
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Confine this process, then serve the runs the grader sends."""
+    args = _arguments(argv)
     if args.probe:
         link = Link(*os.pipe())
     else:
