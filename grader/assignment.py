@@ -9,44 +9,43 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from grader.errors import GraderError, InputFileError
+from reference.conventions import (
+    CONVENTIONS,
+    DEPTH_UNIT,
+    SEARCH_CONVENTIONS,
+    Convention,
+    ConventionValue,
+    DepthUnit,
+    FormValue,
+    plies,
+)
 
 Check = Literal["value", "action", "expanded", "evaluated", "generated", "prunes", "time"]
 CHECKS: tuple[Check, ...] = get_args(Check)
 _DEFAULT_CHECKS: tuple[Check, ...] = ("value", "action")
 Visibility = Literal["visible", "hidden"]
-DepthUnit = Literal["ply", "round"]
 
 ASSIGNMENT_FILE = "assignment.yaml"
 GOLDEN_DIR = "golden"
-SEARCH_CONVENTIONS: tuple[str, ...] = (
-    "prune_on_equality",
-    "fail_soft",
-    "quiescence_depth",
-    "utility_bound",
-    "beam_width",
-    "lmr_full",
-)
-"""TestSpec fields passed to a reference search that accepts them, and stored in goldens."""
-FORMS: dict[str, tuple[tuple[str, bool], ...]] = {
-    "fail_soft": (("fail-hard", False), ("fail-soft", True)),
+FORMS: dict[str, tuple[tuple[str, FormValue], ...]] = {
+    c.name: c.forms for c in CONVENTIONS.values() if c.forms
 }
 """Conventions with more than one correct form: a test that leaves one unset accepts each
 form (its name, and the value that makes it), the first being the default."""
-ConventionValue = bool | int | float | None
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, frozen=True, extra="forbid")
 
 
-class TestSpec(_Strict):
-    """One graded test: a tree, a depth, the conventions, and what is checked."""
+class _TestFields(_Strict):
+    """The fields of a test before its conventions (the schema lists them in this order)."""
 
     name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", description="Unique test name")
     tree: str = Field(description="Path of the *.tree.json file, relative to assignment.yaml")
@@ -59,28 +58,28 @@ class TestSpec(_Strict):
     )
     description: str | None = Field(default=None, description="What the test is about")
     visibility: Visibility = Field(default="visible", description="hidden: instructors only")
-    prune_on_equality: bool = Field(
-        default=True, description="Prune when alpha >= beta (false: only when alpha > beta)"
+
+
+def _convention_field(c: Convention) -> tuple[Any, Any]:
+    """A convention as a pydantic field: its annotation and its ``Field``."""
+    kind: Any = Literal.__getitem__(c.kind) if isinstance(c.kind, tuple) else c.kind
+    annotation = kind | None if c.default is None else kind
+    return annotation, Field(default=c.default, ge=c.ge, gt=c.gt, description=c.help)
+
+
+if TYPE_CHECKING:  # the convention fields are read with TestSpec.convention(name)
+    _TestConventions = _TestFields
+else:
+    _TestConventions = create_model(
+        "_TestConventions",
+        __base__=_TestFields,
+        **{c.name: _convention_field(c) for c in CONVENTIONS.values()},
     )
-    fail_soft: bool | None = Field(
-        default=None,
-        description="Pin fail-soft (true) or fail-hard (false) alpha-beta; unset accepts both",
-    )
-    depth_unit: DepthUnit = Field(
-        default="ply", description="'ply', or 'round' where every player moves once (CS188)"
-    )
-    quiescence_depth: int | None = Field(
-        default=None, ge=0, description="Quiescence only: most noisy plies past the horizon"
-    )
-    utility_bound: float | None = Field(
-        default=None, description="max^n only: bound on the sum of utilities (shallow pruning)"
-    )
-    beam_width: int | None = Field(
-        default=None, ge=1, description="Beam search only: children kept at each node"
-    )
-    lmr_full: int | None = Field(
-        default=None, ge=1, description="Late-move reductions only: moves searched at full depth"
-    )
+
+
+class TestSpec(_TestConventions):
+    """One graded test: a tree, a depth, the conventions, and what is checked."""
+
     algorithm: str | None = Field(
         default=None, description="Reference algorithm, when it differs from the assignment's"
     )
@@ -91,17 +90,23 @@ class TestSpec(_Strict):
         default=None, gt=0, description="Memory for this test; defaults to the assignment's"
     )
 
+    def convention(self, name: str) -> ConventionValue:
+        """The value of one convention (a name in ``reference.conventions``)."""
+        value: ConventionValue = getattr(self, name)
+        return value
+
+    @property
+    def unit(self) -> DepthUnit:
+        """What ``depth`` counts: ``ply`` or ``round`` (the ``depth_unit`` convention)."""
+        return cast(DepthUnit, self.convention(DEPTH_UNIT))
+
+    def plies(self, players: int) -> int:
+        """The test's depth in plies, on a tree of ``players`` players."""
+        return plies(self.depth, self.unit, players)
+
     def conventions(self) -> dict[str, bool | int | float | str]:
         """The conventions a submission's ``game`` offers as attributes for this test."""
-        found = {
-            "prune_on_equality": self.prune_on_equality,
-            "fail_soft": self.fail_soft,
-            "depth_unit": self.depth_unit,
-            "quiescence_depth": self.quiescence_depth,
-            "utility_bound": self.utility_bound,
-            "beam_width": self.beam_width,
-            "lmr_full": self.lmr_full,
-        }
+        found = {name: self.convention(name) for name in CONVENTIONS}
         return {k: v for k, v in found.items() if v is not None}
 
 
@@ -118,9 +123,8 @@ class SearchSetup:
 def search_setup(spec: TestSpec, players: int) -> SearchSetup:
     """A test's depth in plies and its search conventions: the one derivation that
     ``grader build`` computes goldens from and that grading checks goldens against."""
-    plies = spec.depth * players if spec.depth_unit == "round" else spec.depth
-    conventions = {name: getattr(spec, name) for name in SEARCH_CONVENTIONS}
-    return SearchSetup(spec.depth, spec.depth_unit, plies, conventions)
+    found = {name: spec.convention(name) for name in SEARCH_CONVENTIONS}
+    return SearchSetup(spec.depth, spec.unit, spec.plies(players), found)
 
 
 class Assignment(_Strict):

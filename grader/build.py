@@ -10,7 +10,6 @@ missing goldens. :func:`validate_paths` is ``grader validate``; :func:`schema_te
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -23,7 +22,6 @@ from grader.assignment import (
     ASSIGNMENT_FILE,
     FORMS,
     GOLDEN_DIR,
-    ConventionValue,
     LoadedAssignment,
     SearchSetup,
     TestSpec,
@@ -41,7 +39,8 @@ from grader.record import SearchRecord, make_record
 from grader.report import report_schema
 from grader.tree import Tree, load_tree
 from grader.treefile import tree_schema
-from reference import registry
+from reference import algorithms
+from reference.conventions import ConventionValue, FormValue
 
 SCHEMAS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
     "tree": ("game-tree.schema.json", tree_schema),
@@ -77,11 +76,6 @@ def write_schemas() -> list[Path]:
     return changed
 
 
-def depth_in_plies(spec: TestSpec, players: int) -> int:
-    """A test's depth in plies (a round is one move of every player)."""
-    return search_setup(spec, players).plies
-
-
 def load_test_trees(loaded: LoadedAssignment) -> dict[str, Tree]:
     """Every test's bare tree, checked for the test's depth (evals where it is cut off);
     keyed by test name: what :func:`compute_golden` searches. (The trees a report draws,
@@ -89,7 +83,7 @@ def load_test_trees(loaded: LoadedAssignment) -> dict[str, Tree]:
     trees: dict[str, Tree] = {}
     for spec in loaded.spec.tests:
         tree = load_tree(loaded.tree_path(spec))
-        plies = depth_in_plies(spec, tree.players)
+        plies = spec.plies(tree.players)
         if tree.needs_eval(plies):
             tree = load_tree(loaded.tree_path(spec), depth=plies)  # raises, naming the node
         trees[spec.name] = tree
@@ -102,7 +96,7 @@ def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Gold
     place = _test_place(loaded, spec)
     algorithm = loaded.spec.reference_for(spec)
     try:
-        accepted = registry.accepted_options(algorithm)
+        accepted = algorithms.accepted_options(algorithm)
     except KeyError as exc:
         raise InputFileError(place[0], place[1], str(exc.args[0])) from None
     setup = search_setup(spec, tree.players)
@@ -127,10 +121,12 @@ def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Gold
     )
 
 
-def _forms(conventions: dict[str, ConventionValue]) -> list[tuple[str, dict[str, bool]]]:
+def _forms(
+    conventions: dict[str, ConventionValue],
+) -> list[tuple[str, dict[str, FormValue]]]:
     """Each correct form a test accepts: a name and the conventions that make it. A
     convention left unset that has several forms gives each; ``[("", {})]`` when none."""
-    found: list[tuple[str, dict[str, bool]]] = [("", {})]
+    found: list[tuple[str, dict[str, FormValue]]] = [("", {})]
     for convention, choices in FORMS.items():
         if convention in conventions and conventions[convention] is None:
             found = [(f"{n} {name}".strip(), {**c, convention: value})
@@ -148,7 +144,7 @@ def _reference_record(
 ) -> SearchRecord:
     game = TreeGame(tree)
     try:
-        value, action = registry.search(
+        value, action = algorithms.search(
             algorithm, game, tree.root, setup.depth, depth_unit=setup.depth_unit, **conventions
         )
     except (ValueError, GameError) as exc:
@@ -296,16 +292,12 @@ def _check_references(loaded: LoadedAssignment, goldens: dict[str, Golden]) -> N
     computes (a test whose tree is broken is left to that tree's outcome)."""
     for spec in loaded.spec.tests:
         algorithm = loaded.spec.reference_for(spec)
-        if algorithm not in registry.ALGORITHMS:
-            known = ", ".join(sorted(registry.ALGORITHMS))
-            close = difflib.get_close_matches(algorithm, registry.ALGORITHMS, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else f"; known: {known}"
+        if algorithm not in algorithms.ALGORITHMS:
             path, place = _test_place(loaded, spec)
-            raise InputFileError(path, f"{place}.algorithm",
-                                 f"no reference search {algorithm!r}{hint}")
+            raise InputFileError(path, f"{place}.algorithm", algorithms.unknown(algorithm))
         try:
             tree = load_tree(loaded.tree_path(spec))
-            tree = load_tree(loaded.tree_path(spec), depth=depth_in_plies(spec, tree.players))
+            tree = load_tree(loaded.tree_path(spec), depth=spec.plies(tree.players))
         except GraderError:
             continue
         goldens[spec.name] = compute_golden(loaded, spec, tree)
@@ -326,4 +318,4 @@ def _check_golden(loaded: LoadedAssignment, spec: TestSpec, computed: Golden) ->
 def _check_tree(path: Path, specs: list[TestSpec]) -> None:
     tree = load_tree(path)
     for spec in specs:
-        load_tree(path, depth=depth_in_plies(spec, tree.players))
+        load_tree(path, depth=spec.plies(tree.players))

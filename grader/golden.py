@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from grader.assignment import SearchSetup, TestSpec
 from grader.errors import GraderError, InputFileError
 from grader.record import SearchRecord
+from reference.conventions import ConventionValue, DepthUnit, FormValue
 
 GOLDEN_FORMAT = "golden/1"
 
@@ -24,7 +25,7 @@ class Form(BaseModel):
     model_config = ConfigDict(strict=True, frozen=True, extra="forbid")
 
     name: str = Field(description="The form's name, as a report names it (e.g. 'fail-soft')")
-    conventions: dict[str, bool] = Field(description="The conventions that make this form")
+    conventions: dict[str, FormValue] = Field(description="The conventions that make this form")
     record: SearchRecord = Field(description="What the reference does in this form")
 
 
@@ -39,9 +40,9 @@ class Golden(BaseModel):
     tree: str = Field(description="Tree file, relative to assignment.yaml")
     tree_sha256: str = Field(description="SHA-256 of the tree file's bytes when built")
     depth: int = Field(description="Depth the entry point receives")
-    depth_unit: Literal["ply", "round"] = Field(description="Unit of depth")
+    depth_unit: DepthUnit = Field(description="Unit of depth")
     algorithm: str = Field(description="Reference search that produced the record")
-    conventions: dict[str, bool | int | float | None] = Field(
+    conventions: dict[str, ConventionValue] = Field(
         description="The test's conventions that the reference search takes (None: unset)"
     )
     record: SearchRecord = Field(description="What the reference did (in the first form)")

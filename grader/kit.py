@@ -211,7 +211,7 @@ def readme_text(loaded: LoadedAssignment, visible: list[TestSpec]) -> str:
         "| --- | ---: | ---: | --- | --- |",
     ]
     for t in visible:
-        depth = f"{t.depth} round{'s' if t.depth != 1 else ''}" if t.depth_unit == "round" else (
+        depth = f"{t.depth} round{'s' if t.depth != 1 else ''}" if t.unit == "round" else (
             str(t.depth)
         )
         about = (t.description or "").replace("|", "\\|").replace("\n", " ")

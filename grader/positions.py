@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from grader.tree import Node, Payoff, Tree
+from reference.algorithms import ValueModel
 
 Pos = tuple[int, ...]  # child indices from the root: tuples compare in preorder
 Op = Literal["expanded", "evaluated"]
@@ -172,13 +173,14 @@ def _order(run: SearchRun, op: Op, i: int) -> int:
 class Values:
     """Every player's value of a node with some plies to go, memoised (None: unknown).
 
-    Two players play minimax on player 0's payoff unless ``maxn``: then, as always with
-    more players, each mover maximises its own payoff.
+    Two players play minimax on player 0's payoff unless the search's value model is
+    ``maxn``: then, as always with more players, each mover maximises its own payoff.
+    Chance nodes take the expectation of their children.
     """
 
-    def __init__(self, tree: Tree, *, maxn: bool = False) -> None:
+    def __init__(self, tree: Tree, *, model: ValueModel = "minimax") -> None:
         self.tree = tree
-        self.minimax = tree.players == 2 and not maxn
+        self.minimax = tree.players == 2 and model != "maxn"
         self.memo: dict[tuple[str, int], Payoff | None] = {}
 
     def of(self, nid: str, left: int) -> Payoff | None:

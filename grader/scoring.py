@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from grader.assignment import Check, TestSpec, search_setup
+from grader.assignment import Check, TestSpec
 from grader.crashes import game_refusal, refusal_lines
 from grader.explain import Conventions, explain, fmt, short
 from grader.golden import Form
@@ -67,7 +67,7 @@ class TestContext:
 
     @property
     def depth_plies(self) -> int:
-        return plies(self.spec, self.tree.players)
+        return self.spec.plies(self.tree.players)
 
     def in_form(self, form: Form) -> TestContext:
         """This test as graded in one of its correct forms."""
@@ -88,14 +88,9 @@ class TestContext:
         return Conventions(
             algorithm=self.algorithm,
             depth=self.depth_plies,
-            prune_on_equality=self.spec.prune_on_equality,
-            fail_soft=bool(self.spec.fail_soft),
+            prune_on_equality=bool(self.spec.convention("prune_on_equality")),
+            fail_soft=bool(self.spec.convention("fail_soft")),
         )
-
-
-def plies(spec: TestSpec, players: int) -> int:
-    """A test's depth in plies."""
-    return search_setup(spec, players).plies
 
 
 def check_passes(check: Check, expected: SearchRecord, got: SearchRecord, run: RunResult,

@@ -34,6 +34,7 @@ from grader.positions import (
     place_run,
 )
 from grader.tree import Node, Payoff, Tree, Value
+from reference.algorithms import ValueModel
 
 MAX_BOXES = 3000  # positions drawn at most
 COLLAPSE_OVER = 32  # leaves beyond which untouched subtrees are collapsed
@@ -125,15 +126,15 @@ def draw_svg(
     collapse: bool | None = None,
     title: str | None = None,
     scale: float = 1.0,
-    maxn: bool = False,
+    values: ValueModel = "minimax",
 ) -> TreeDrawing:
     """Draw ``tree`` searched to ``depth`` plies, marking ``expected`` (the reference's
     run) against ``got`` (the student's); either may be missing. ``collapse``: fold the
     subtrees no run touched (None: only when the tree has over :data:`COLLAPSE_OVER`
     leaves). ``legend`` adds one below the tree, for a drawing shown alone; ``scale``
-    multiplies the picture's displayed size. ``maxn``: values are max^n vectors even
-    with two players (always with more)."""
-    painter = _Painter(tree, depth, expected, got, maxn=maxn)
+    multiplies the picture's displayed size. ``values``: how the search values a node
+    (``maxn``: max^n vectors even with two players, as always with more)."""
+    painter = _Painter(tree, depth, expected, got, values=values)
     return painter.paint(legend, collapse, title, scale)
 
 
@@ -145,12 +146,12 @@ class _Painter:
         expected: SearchRun | None,
         got: SearchRun | None,
         *,
-        maxn: bool,
+        values: ValueModel,
     ) -> None:
         self.tree = tree
         self.depth = depth
-        self.vectors = maxn or tree.players > 2
-        self.values = Values(tree, maxn=maxn)
+        self.vectors = values == "maxn" or tree.players > 2
+        self.values = Values(tree, model=values)
         self.ref = place_run(tree, expected) if expected is not None else None
         self.you = place_run(tree, got) if got is not None else None
         self.divergence = (

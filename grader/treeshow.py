@@ -20,7 +20,8 @@ from grader.game import TreeGame
 from grader.positions import SearchRun
 from grader.svg import draw_svg
 from grader.tree import Node, Payoff, Tree, Value, load_tree
-from reference import registry
+from reference import algorithms
+from reference.algorithms import ValueModel
 
 Position = tuple[str, ...]  # the actions from the root
 MAX_LINES = 5000  # positions drawn at most; a bigger drawing asks for a smaller depth
@@ -88,7 +89,7 @@ def visited_positions(
 ) -> set[Position]:
     """The positions the named reference search expands or evaluates at ``depth`` plies."""
     game = _PathGame(tree)
-    registry.search(algorithm, game, (), depth, **conventions)
+    algorithms.search(algorithm, game, (), depth, **conventions)
     return game.visited
 
 
@@ -97,6 +98,7 @@ class _Drawing:
     tree: Tree
     depth: int
     visited: set[Position] | None  # None: nothing is marked pruned
+    model: ValueModel = "minimax"  # maxn: every mover maximises its own payoff
     lines: list[str] = field(default_factory=list)
     pruned: int = 0
     _values: dict[tuple[str, int], Payoff] = field(default_factory=dict)
@@ -124,7 +126,7 @@ class _Drawing:
         mover = node.to_move or 0
         best = kids[0]
         for v in kids[1:]:
-            if self.tree.players == 2 and mover != 0:
+            if self.tree.players == 2 and mover != 0 and self.model != "maxn":
                 if v[0] < best[0]:  # MIN minimises player 0's value; first best kept
                     best = v
             elif v[mover] > best[mover]:
@@ -205,16 +207,15 @@ def draw_tree(
         )
     except (ValueError, GameError):  # a search that cannot play this tree
         visited = None
-    drawing = _Drawing(tree, plies, visited)
+    drawing = _Drawing(tree, plies, visited, algorithms.value_model(algorithm))
     drawing.draw(tree.root, (), "", "", None)
     return [_header(tree, depth, algorithm, prune_on_equality, drawing), *drawing.lines]
 
 
 def _plies(tree: Tree, depth: int | None, algorithm: str) -> int:
     """The plies to draw; refuses an unknown search or a tree lacking the evals it needs."""
-    if algorithm not in registry.ALGORITHMS:
-        known = ", ".join(registry.ALGORITHMS)
-        raise GraderError(f"no reference search {algorithm!r}; known: {known}")
+    if algorithm not in algorithms.ALGORITHMS:
+        raise GraderError(algorithms.unknown(algorithm))
     plies = len(tree.nodes) if depth is None else depth  # no path is longer than that
     if tree.needs_eval(plies):
         raise GraderError(f"{tree.source}: a search of depth {plies} needs evals it lacks")
@@ -226,11 +227,10 @@ def _header(tree: Tree, depth: int | None, algorithm: str, eq: bool, drawing: _D
     head = f"{tree.name}: {tree.players} players, {reach}"
     if drawing.visited is None:
         return f"{head}; values only ({algorithm} does not play this tree)"
-    if algorithm == "alphabeta":
-        algorithm += f" (prune on {'>=' if eq else '>'})"
+    search = algorithms.algorithm(algorithm).title({"prune_on_equality": eq})
     total = len(drawing.lines)
     return (
-        f"{head}; {algorithm} visits {total - drawing.pruned} of {total} positions, "
+        f"{head}; {search} visits {total - drawing.pruned} of {total} positions, "
         f"prunes {drawing.pruned}"
     )
 
@@ -257,7 +257,7 @@ def reference_run(
     this tree (e.g. alpha-beta on a three-player tree)."""
     game = TreeGame(tree)
     try:
-        registry.search(algorithm, game, tree.root, depth, **conventions)
+        algorithms.search(algorithm, game, tree.root, depth, **conventions)
     except (ValueError, GameError):
         return None
     trace = game.trace
@@ -277,11 +277,10 @@ def svg_tree_file(
     plies = _plies(tree, depth, algorithm)
     run = reference_run(tree, plies, algorithm, prune_on_equality=prune_on_equality)
     reach = "to the terminals" if depth is None else f"depth {depth}"
-    search = algorithm
-    if algorithm == "alphabeta":
-        search += f" (prune on {'>=' if prune_on_equality else '>'})"
+    search = algorithms.algorithm(algorithm).title({"prune_on_equality": prune_on_equality})
     title = f"{tree.name}, {reach}: " + (
         f"{search} visits the coloured positions" if run else "values only"
     )
-    drawing = draw_svg(tree, depth=plies, expected=run, legend=True, title=title)
+    drawing = draw_svg(tree, depth=plies, expected=run, legend=True, title=title,
+                       values=algorithms.value_model(algorithm))
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + drawing.svg + "\n"

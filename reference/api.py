@@ -1,14 +1,16 @@
-"""The student API as a typing protocol, and the conventions shared by every search."""
+"""The student API as a typing protocol, and the depth every search counts in plies."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
+
+from reference.conventions import DepthUnit as DepthUnit
+from reference.conventions import plies as depth_in_plies
 
 Value = int | float
 State = Hashable
 Action = Any
-DepthUnit = Literal["ply", "round"]
 
 
 class Game(Protocol):
@@ -31,14 +33,8 @@ class Game(Protocol):
 
 
 def plies(game: Game, depth: int, unit: DepthUnit) -> int:
-    """Depth in plies: a round is one move of every player (CS188's ``depth``)."""
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be a whole number >= 0, not {depth!r}")
-    if unit == "round":
-        return depth * game.num_players
-    if unit != "ply":
-        raise ValueError(f"depth unit must be 'ply' or 'round', not {unit!r}")
-    return depth
+    """Depth in plies of ``game`` (:func:`reference.conventions.plies`)."""
+    return depth_in_plies(depth, unit, game.num_players)
 
 
 def check_two_player(game: Game, algorithm: str) -> None:

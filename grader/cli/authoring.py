@@ -9,6 +9,7 @@ import click
 from grader.build import SCHEMAS
 from grader.cli import main
 from grader.errors import EXIT_USAGE, GraderError
+from reference.algorithms import drawn
 
 
 @main.command()
@@ -84,7 +85,7 @@ def tree() -> None:
 @click.option("--depth", type=click.IntRange(min=0), help="Plies to search [tree height].")
 @click.option(
     "--algorithm",
-    type=click.Choice(["alphabeta", "minimax"]),
+    type=click.Choice(drawn()),
     default="alphabeta",
     show_default=True,
     help="Search whose unvisited positions are marked [pruned].",

@@ -90,7 +90,7 @@ def check(
 
 def convention_line(spec: TestSpec) -> str:
     """What a test sets on ``game`` and the depth it passes, as a student reads them."""
-    unit = "rounds" if spec.depth_unit == "round" else "plies"
+    unit = "rounds" if spec.unit == "round" else "plies"
     shown = ", ".join(f"game.{k} = {v!r}" for k, v in spec.conventions().items())
     return f"depth {spec.depth} ({unit}); {shown}"
 

@@ -21,6 +21,7 @@ from grader.reports.context import ReportContext, TestTree
 from grader.reports.feedback import STATUS_WORDS, points, total_line
 from grader.sinks import for_html
 from grader.svg import COMPARE_LOOKS, DIVERGENCE, EXPECTED_RING, LOOKS, draw_svg
+from reference.algorithms import value_model
 
 SCALE = 1.2  # the trees drawn a little larger than their coordinates
 SHOWN_ITEMS = 40  # items of an expanded/evaluated list shown in the table
@@ -205,7 +206,7 @@ def _drawing(report: Report, test: TestResult, drawn: TestTree | None) -> str:
             expected=drawn.expected,
             got=got,
             scale=SCALE,
-            maxn=drawn.algorithm == "maxn",
+            values=value_model(drawn.algorithm),
         )
     except GraderError as exc:
         return f'<p class="note">Not drawn: {for_html(exc.message)}</p>'

@@ -17,9 +17,9 @@ from grader.positions import (
     first_divergence,
     place_run,
 )
-from grader.scoring import plies
 from grader.tree import Tree, load_tree, parse_tree
 from grader.treeshow import visited_positions
+from reference.algorithms import ValueModel, value_model
 
 # A(max) -a1-> B(min) -b1-> X(max) -x1-> X1 3
 #                                  -x2-> X2 7
@@ -75,7 +75,7 @@ def test_a_golden_is_placed_where_the_reference_searched(loaded: Any, spec: Any)
     run = SearchRun(tuple(golden.record.expanded), tuple(golden.record.evaluated))
     placed = place_run(tree, run)
     exact = visited_positions(
-        tree, plies(spec, tree.players), golden.algorithm, **golden.conventions
+        tree, spec.plies(tree.players), golden.algorithm, **golden.conventions
     )
     assert paths(tree, set(placed.ops)) == exact
     assert None not in placed.at["expanded"] + placed.at["evaluated"]
@@ -191,8 +191,8 @@ def test_values_at_the_root_match_the_golden(loaded: Any, spec: Any) -> None:
     # quiescence's value is not the value at the cut-off: it searches past it
     golden = load_golden(loaded.golden_path(spec))
     tree = load_tree(loaded.tree_path(spec))
-    maxn = golden.algorithm == "maxn"
-    value = Values(tree, maxn=maxn).of(tree.root, plies(spec, tree.players))
+    values = Values(tree, model=value_model(golden.algorithm))
+    value = values.of(tree.root, spec.plies(tree.players))
     assert value is not None
     want = golden.record.value
     assert (list(value) if isinstance(want, list) else value[0]) == want
@@ -228,17 +228,17 @@ TWO_PLAYER_VECTORS: dict[str, Any] = {
 
 
 @pytest.mark.parametrize(
-    ("maxn", "root"),
+    ("model", "root"),
     [
         # P1 keeps its best: B (1,4), C (2,2), D (4,3); P0 then takes D
-        pytest.param(True, (4, 3), id="maxn"),
+        pytest.param("maxn", (4, 3), id="maxn"),
         # MIN minimises P0's payoff: B (1,4), C (2,2), D (0,1); MAX takes C
-        pytest.param(False, (2, 2), id="minimax"),
+        pytest.param("minimax", (2, 2), id="minimax"),
     ],
 )
-def test_two_players_with_vectors(maxn: bool, root: tuple[int, int]) -> None:
+def test_two_players_with_vectors(model: ValueModel, root: tuple[int, int]) -> None:
     tree = tree_of(TWO_PLAYER_VECTORS)
-    assert Values(tree, maxn=maxn).of(tree.root, 2) == root
+    assert Values(tree, model=model).of(tree.root, 2) == root
 
 
 def test_an_expectation_at_a_chance_node() -> None:

@@ -291,7 +291,7 @@ def test_max_n_values_are_vectors() -> None:
             },
         }
     )
-    assert "(4,3)" in drawn_nodes(draw_svg(tree, depth=2, maxn=True).svg)["A"].texts
+    assert "(4,3)" in drawn_nodes(draw_svg(tree, depth=2, values="maxn").svg)["A"].texts
     assert "1" in drawn_nodes(draw_svg(tree, depth=2).svg)["A"].texts  # minimax: min 3,1 → 1
 
 

@@ -1,0 +1,108 @@
+"""The conventions a test may set and a reference search may take: the one registry of them.
+
+Each :class:`Convention` says its type, default, bounds and help text (the assignment
+schema's field description), and the correct forms a test that leaves it unset accepts.
+``grader.assignment.TestSpec`` builds its convention fields from :data:`CONVENTIONS`; a
+search takes a convention as a keyword-only parameter of the same name, and a student's
+``game`` carries it as an attribute. Standard library only: the students' grader ships it.
+
+Adding a convention is one entry here (and the keyword-only parameter of each search that
+takes it, named in that search's entry of :mod:`reference.algorithms`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+DepthUnit = Literal["ply", "round"]
+DEPTH_UNITS: tuple[str, ...] = get_args(DepthUnit)
+DEPTH_UNIT = "depth_unit"
+"""The convention that says what ``depth`` counts (see :func:`plies`)."""
+
+ConventionValue = bool | int | float | str | None
+FormValue = bool | int | float | str  # a value a form or a label is given for
+Kind = type | tuple[str, ...]  # bool, int or float; or the strings a Literal allows
+
+
+@dataclass(frozen=True)
+class Convention:
+    """One convention: what a test may set, what it means and what it allows."""
+
+    name: str
+    kind: Kind  # bool, int, float, or a tuple of the allowed strings
+    default: ConventionValue  # None: unset unless a test sets it (the type allows None)
+    help: str  # the assignment schema's description of the field
+    ge: int | float | None = None  # the least value allowed
+    gt: int | float | None = None  # a value the setting must exceed
+    forms: tuple[tuple[str, FormValue], ...] = ()
+    """Correct forms a test accepts while it leaves the convention unset: each form's name
+    and the value that makes it, the first being the default."""
+    labels: tuple[tuple[FormValue, str], ...] = ()
+    """How a drawing's header names a value (``grader tree show``), where it names one."""
+
+    def label(self, value: ConventionValue) -> str | None:
+        """The header's words for ``value`` (None: this convention is not named there)."""
+        return next((text for v, text in self.labels if v == value), None)
+
+
+CONVENTIONS: dict[str, Convention] = {
+    c.name: c
+    for c in (
+        Convention(
+            "prune_on_equality",
+            bool,
+            True,
+            "Prune when alpha >= beta (false: only when alpha > beta)",
+            labels=((True, "prune on >="), (False, "prune on >")),
+        ),
+        Convention(
+            "fail_soft",
+            bool,
+            None,
+            "Pin fail-soft (true) or fail-hard (false) alpha-beta; unset accepts both",
+            forms=(("fail-hard", False), ("fail-soft", True)),
+        ),
+        Convention(
+            DEPTH_UNIT,
+            DEPTH_UNITS,
+            "ply",
+            "'ply', or 'round' where every player moves once (CS188)",
+        ),
+        Convention(
+            "quiescence_depth",
+            int,
+            None,
+            "Quiescence only: most noisy plies past the horizon",
+            ge=0,
+        ),
+        Convention(
+            "utility_bound",
+            float,
+            None,
+            "max^n only: bound on the sum of utilities (shallow pruning)",
+        ),
+        Convention("beam_width", int, None, "Beam search only: children kept at each node", ge=1),
+        Convention(
+            "lmr_full",
+            int,
+            None,
+            "Late-move reductions only: moves searched at full depth",
+            ge=1,
+        ),
+    )
+}
+"""Every convention, in the order the assignment schema lists them."""
+
+SEARCH_CONVENTIONS: tuple[str, ...] = tuple(n for n in CONVENTIONS if n != DEPTH_UNIT)
+"""The conventions a golden stores by name (its depth unit has a field of its own)."""
+
+
+def plies(depth: int, unit: str, players: int) -> int:
+    """Depth in plies: a round is one move of every player (CS188's ``depth``)."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"depth must be a whole number >= 0, not {depth!r}")
+    if unit not in DEPTH_UNITS:
+        units = " or ".join(repr(u) for u in DEPTH_UNITS)
+        raise ValueError(f"depth unit must be {units}, not {unit!r}")
+    return depth * players if unit == "round" else depth
