@@ -22,6 +22,7 @@ from typing import Any
 from grader.errors import GameError, InputFileError
 from grader.game import TreeGame
 from grader.tree import Tree
+from reference.algorithms import ReferenceMissing, variants_for
 
 CATALOGUE_FORMAT = "mistakes/1"
 CATALOGUE_FILE = "mistakes.json"  # in an assignment folder: found by ``grader check``
@@ -76,11 +77,11 @@ def known_runs(
     if key in _PRECOMPUTED:
         return _PRECOMPUTED[key]
     try:
-        from reference.variants import variants_for
-    except ImportError:  # a student's grader: no reference code, and no catalogue entry
+        variants = variants_for(algorithm)
+    except ReferenceMissing:  # a student's grader: no reference code, and no catalogue entry
         return ()
     runs = []
-    for variant in variants_for(algorithm):
+    for variant in variants:
         game = TreeGame(tree)
         crashed = False
         try:

@@ -37,6 +37,8 @@ from grader.build import build_assignment
 from grader.errors import GraderError, InputFileError
 from grader.game import TreeGame
 from grader.tree import Tree, parse_tree
+from reference.algorithms import ALGORITHMS, search
+from reference.conventions import plies
 
 TEST_CLASS = "GraphGameTreeTest"
 AGENTS = {"MinimaxAgent": "minimax", "AlphaBetaAgent": "alphabeta", "ExpectimaxAgent": "expectimax"}
@@ -112,7 +114,7 @@ class GraphTest:
 
     @property
     def plies(self) -> int:
-        return self.rounds * self.agents
+        return plies(self.rounds, "round", self.agents)
 
 
 def read_test(path: Path) -> GraphTest:
@@ -243,7 +245,7 @@ def _node(test: GraphTest, state: str, agent: int) -> dict[str, Any]:
             )
         return {"utility": value}
     node: dict[str, Any] = {"children": dict(moves)}
-    if agent != 0 and test.algorithm == "expectimax":
+    if agent != 0 and ALGORITHMS[test.algorithm].values == "expectation":
         node.update(chance=True, probabilities={a: 1 / len(moves) for a, _ in moves})
     else:
         node["to_move"] = 0 if agent == 0 else 1
@@ -282,8 +284,6 @@ class _Generating(TreeGame):
 
 def reference_answer(test: GraphTest, tree: Tree) -> tuple[str | None, list[str]]:
     """The converted test's reference action and its sorted set of generated states."""
-    from reference.registry import search
-
     game = _Generating(tree)
     conventions = _conventions(test)
     _, action = search(test.algorithm, game, tree.root, test.plies, **conventions)
@@ -405,7 +405,8 @@ def assignment_data(name: str, tests: list[GraphTest], origin: str) -> dict[str,
 def _description(entry: str, origin: str) -> str:
     layers = (
         "every ghost's move is a chance node of equally likely moves (game.is_chance(s))"
-        if entry == "expectimax" else "every ghost is a MIN layer of its own"
+        if ALGORITHMS[entry].values == "expectation"
+        else "every ghost is a MIN layer of its own"
     )
     prune = (
         " Prune only when a value is strictly outside the window (game.prune_on_equality is "

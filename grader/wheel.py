@@ -2,8 +2,10 @@
 
 A student kit carries this wheel so that a student installs the grader from the kit's own
 files (its dependencies from the package index). It holds the ``grader`` and
-``sandboxes`` packages as installed here, and nothing of ``reference/`` (the searches
-that make the goldens) or ``assignments/`` (whose hidden tests a student must not see).
+``sandboxes`` packages as installed here and, of ``reference/``, only the registries that
+say what each search and convention is (:data:`REFERENCE_MODULES`, standard library only);
+nothing of the searches that make the goldens, or of ``assignments/`` (whose hidden tests
+a student must not see).
 The wheel is written directly (the format is a zip with three metadata files, PEP 427),
 so building a kit needs no build backend and no network, and gives the same bytes for the
 same grader every time.
@@ -20,12 +22,17 @@ from io import BytesIO
 from pathlib import Path
 
 import grader
+import reference
+import reference.algorithms
+import reference.conventions
 import sandboxes
 from grader.errors import GraderError
 
 DISTRIBUTION = "search-grader"
 STUDENT_LABEL = "student"  # the local version label: 0.1.0+student
 PACKAGES = (grader, sandboxes)
+REFERENCE_MODULES = (reference, reference.conventions, reference.algorithms)
+"""The declarative modules of ``reference/`` the students' grader reads; no search."""
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # zip's earliest date: the same bytes at every build
 
 
@@ -59,6 +66,9 @@ def _package_files() -> Iterator[tuple[str, bytes]]:
             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
                 rel = path.relative_to(root.parent).as_posix()
                 yield rel, path.read_bytes()
+    for module in REFERENCE_MODULES:
+        path = Path(module.__file__ or "")
+        yield path.relative_to(path.parents[1]).as_posix(), path.read_bytes()
 
 
 def _metadata() -> str:

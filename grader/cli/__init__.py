@@ -44,6 +44,16 @@ class _Group(click.Group):
             raise _click_error(_needs_full_grader(ctx.invoked_subcommand)) from None
 
 
+def require_full_grader() -> None:
+    """Refuse, as a missing ``reference`` package, to load a command module that needs the
+    reference searches, where they are not installed (a student kit's grader ships only
+    their registries): its commands are listed as needing the full grader."""
+    from reference.algorithms import installed
+
+    if not installed():
+        raise ModuleNotFoundError("the reference searches are not installed", name="reference")
+
+
 def _needs_full_grader(command: str | None) -> GraderError:
     return GraderError(
         f"`grader {command or ''}` needs the full grader: this one is a student kit's, "

@@ -7,9 +7,11 @@ from pathlib import Path
 import click
 
 from grader.build import SCHEMAS
-from grader.cli import main
+from grader.cli import main, require_full_grader
 from grader.errors import EXIT_USAGE, GraderError
 from reference.algorithms import drawn
+
+require_full_grader()  # each command builds, checks or draws with the reference searches
 
 
 @main.command()

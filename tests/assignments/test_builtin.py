@@ -20,7 +20,7 @@ from grader.check import grade_submission
 from grader.game import TreeGame
 from grader.golden import load_golden
 from grader.hosts.base import RunRequest, RunResult, Sandbox
-from reference.registry import accepted_options, search
+from reference.algorithms import accepted_options, search
 
 REPO = Path(__file__).resolve().parents[2]
 NAMES = ["alphabeta", "maxn", "minimax", "quiescence"]

@@ -25,7 +25,7 @@ from grader.errors import GameError
 from grader.game import TreeGame
 from grader.generate import random_tree
 from grader.tree import load_tree
-from reference.registry import ALGORITHMS, accepted_options, search
+from reference.algorithms import ALGORITHMS, accepted_options, search
 from tests.examples.test_reference_submission import AGENT, copy_reference
 
 ENTRY = "search"

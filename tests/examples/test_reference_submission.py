@@ -20,7 +20,7 @@ import pytest
 from grader.assignment import Check, load_assignment
 from grader.check import Prepared, grade_submission, prepare
 from grader.report import Report
-from reference.registry import accepted_options
+from reference.algorithms import accepted_options
 from tests.examples.tiny_assignment import reference_record
 
 REFERENCE = Path(__file__).resolve().parents[2] / "reference"

@@ -12,7 +12,8 @@ from grader.build import build_assignment
 from grader.game import TreeGame
 from grader.record import SearchRecord, make_record
 from grader.tree import load_tree
-from reference.registry import search
+from reference.algorithms import search
+from reference.conventions import plies
 
 FIG52: dict[str, Any] = {
     "format": "game-tree/1",
@@ -28,8 +29,9 @@ def reference_record(
     tree = load_tree(tree_path)
     game = TreeGame(tree)
     value, action = search(algorithm, game, tree.root, depth, **conventions)
-    plies = depth * tree.players if conventions.get("depth_unit") == "round" else depth
-    return make_record(tree, game.trace, value, action, depth_plies=plies)
+    unit = conventions.get("depth_unit") or "ply"
+    return make_record(tree, game.trace, value, action,
+                       depth_plies=plies(depth, unit, tree.players))
 
 
 def write_assignment(

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from grader import assignment
+from grader.assignment import builtin_names
 from grader.check import grade_submission
 from grader.diagnosis import Evidence, diagnose
 from grader.errors import GameError
@@ -26,9 +27,9 @@ from grader.record import SearchRecord, make_record
 from grader.report import Report
 from grader.scoring import TestContext, score_run
 from grader.tree import Tree, parse_tree
+from reference.algorithms import search
 from reference.api import Action, Game
-from reference.registry import search
-from reference.variants import variants_for
+from reference.variants import FAMILIES, variants_for
 from tests.reference.test_variants import Case, as_agent, builtin_cases, same, submit
 
 REPO = Path(__file__).resolve().parents[2]
@@ -316,7 +317,7 @@ def differ(a: SearchRecord | str, b: SearchRecord | str) -> bool:
     return not same(a, b)
 
 
-@pytest.mark.parametrize("family", ["minimax", "alphabeta", "maxn", "quiescence"])
+@pytest.mark.parametrize("family", [f for f in FAMILIES if f in builtin_names()])
 def test_a_builtin_test_tells_apart_each_pair_of_mistakes_it_can_name(family: str) -> None:
     cases = builtin_cases(family)
     records = {v.name: [variant_record(v, c) for c in cases] for v in variants_for(family)}

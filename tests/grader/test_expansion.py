@@ -15,7 +15,7 @@ from grader.errors import GameError
 from grader.game import TreeGame
 from grader.scoring import values_match
 from grader.trace import VISIT_OPS, Trace
-from reference.registry import search
+from reference.algorithms import search
 from reference.variants import Variant
 from tests.reference.test_variants import Case, as_agent, variant_cases
 

@@ -8,6 +8,7 @@ import json
 import re
 import shlex
 import shutil
+import sys
 import zipfile
 from pathlib import Path
 
@@ -22,6 +23,8 @@ from grader.kit import build_kit
 
 REPO = Path(__file__).resolve().parents[2]
 REFERENCE = REPO / "reference"
+SHIPPED = ("__init__.py", "conventions.py", "algorithms.py")
+"""The modules of reference/ the students' wheel holds: the registries, no search."""
 
 
 def kit_texts(kit: Path) -> dict[str, str]:
@@ -39,9 +42,10 @@ def kit_texts(kit: Path) -> dict[str, str]:
 
 
 def reference_code_lines() -> dict[str, list[str]]:
-    """Each reference module's lines of code that are long enough to be telling."""
+    """Each reference module's lines of code that are long enough to be telling (the
+    registries the students' wheel ships aside)."""
     found = {}
-    for module in sorted(REFERENCE.glob("*.py")):
+    for module in sorted(p for p in REFERENCE.glob("*.py") if p.name not in SHIPPED):
         lines = [line.strip() for line in module.read_text().splitlines()]
         found[module.name] = [
             line for line in lines
@@ -78,7 +82,9 @@ def test_kit_holds_no_reference_code(built_kit: tuple[str, Path]) -> None:
                 continue
             leaked = [line for line in lines if line in text]
             assert not leaked, f"{rel} holds code of reference/{module}: {leaked[:3]}"
-    assert not any(rel.startswith("reference/") or "!reference/" in rel for rel in texts)
+    assert not any(rel.startswith("reference/") for rel in texts)
+    shipped = sorted(rel.partition("!reference/")[2] for rel in texts if "!reference/" in rel)
+    assert shipped == sorted(SHIPPED), "the wheel holds the registries of reference/ only"
     assert not any("!assignments/" in rel for rel in texts)
     wheel = [rel for rel in texts if rel.startswith("wheels/") and rel.endswith("cli/check.py")]
     assert wheel, "the kit carries the students' grader"
@@ -232,3 +238,27 @@ def test_refusals(tmp_path: Path, setup: str, message: str) -> None:
         (out / "notes.txt").write_text("mine")
     with pytest.raises(GraderError, match=message):
         build_kit(assignment=folder, out=out)
+
+
+def _runtime_imports(tree: ast.AST) -> list[str]:
+    """The modules a module imports when it runs (``if TYPE_CHECKING:`` blocks aside)."""
+    found: list[str] = []
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            continue
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            found.append(node.module or "")
+        else:
+            found += _runtime_imports(node)
+    return found
+
+
+@pytest.mark.parametrize("module", SHIPPED, ids=[m.removesuffix(".py") for m in SHIPPED])
+def test_the_shipped_registries_need_only_the_standard_library(module: str) -> None:
+    imported = _runtime_imports(ast.parse((REFERENCE / module).read_text()))
+    shipped = {f"reference.{m.removesuffix('.py')}" for m in SHIPPED} | {"reference"}
+    outside = [m for m in imported
+               if m not in shipped and m.partition(".")[0] not in sys.stdlib_module_names]
+    assert outside == [], f"reference/{module} imports {outside}, which the wheel lacks"

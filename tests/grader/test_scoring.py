@@ -15,8 +15,8 @@ from grader.hosts.base import RunResult
 from grader.record import make_record
 from grader.scoring import TestContext, score_run, values_match
 from grader.tree import Tree, parse_tree
+from reference.algorithms import search
 from reference.minimax import minimax
-from reference.registry import search
 
 ALL_CHECKS = ["value", "action", "expanded", "evaluated", "prunes"]
 Search = Callable[[Any, str, int], tuple[Any, Any]]

@@ -7,7 +7,7 @@ from typing import Any
 
 from grader.game import TreeGame
 from grader.tree import Tree, parse_tree
-from reference.registry import get
+from reference.algorithms import get
 
 
 @dataclass(frozen=True)

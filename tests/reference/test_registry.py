@@ -1,18 +1,30 @@
-"""Every reference search is registered, takes only documented conventions, and shares the
-leaf rules: no action at a terminal or depth-0 root."""
+"""Every reference search is registered, as its entry says (its conventions, its variants),
+and shares the leaf rules: no action at a terminal or depth-0 root. Every convention is a
+field of a test."""
 
 from __future__ import annotations
 
 import inspect
+import json
+from pathlib import Path
+from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from grader import assignment
+from grader.assignment import FORMS
+from grader.cli import main
 from grader.game import TreeGame
 from grader.tree import parse_tree
-from reference.registry import ALGORITHMS, CONVENTIONS, accepted_options, get, search
+from reference import algorithms
+from reference.algorithms import ALGORITHMS, ReferenceMissing, get, search
+from reference.conventions import CONVENTIONS, Convention, plies
+from reference.variants import FAMILIES, Variant
 from tests.reference.runs import full, run
 
 TWO_PLAYER_ONLY = sorted(set(ALGORITHMS) - {"maxn", "paranoid"})
+NAMES = sorted(ALGORITHMS)
 
 # A(max, eval 4) -a1-> A1 = 1, -a2-> A2 = 9
 ROOT_WITH_EVAL = full(
@@ -30,33 +42,140 @@ def scalar(value: object) -> object:
     return value[0] if isinstance(value, list) else value
 
 
-@pytest.mark.parametrize("name", sorted(ALGORITHMS))
-def test_conventions_are_keyword_only_and_documented(name: str) -> None:
-    params = list(inspect.signature(get(name)).parameters.values())
+@pytest.mark.parametrize("name", NAMES)
+def test_an_entry_declares_its_search_keyword_only_parameters(name: str) -> None:
+    entry = ALGORITHMS[name]
+    params = list(inspect.signature(entry.load()).parameters.values())
     assert [p.name for p in params[:3]] == ["game", "state", "depth"]
     assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in params[3:])
-    assert accepted_options(name) - {"alpha", "beta"} <= set(CONVENTIONS)
+    assert sorted(p.name for p in params[3:]) == sorted((*entry.conventions, *entry.other_keywords))
+    assert set(entry.conventions) <= set(CONVENTIONS), "a convention missing from the registry"
+    assert len(set(entry.conventions)) == len(entry.conventions)
 
 
-@pytest.mark.parametrize("name", sorted(ALGORITHMS))
+@pytest.mark.parametrize("name", NAMES)
+def test_an_entry_loads_its_variants(name: str) -> None:
+    entry = ALGORITHMS[name]
+    variants = entry.load_variants()
+    assert (entry.variants is None) == (variants == ())
+    assert all(isinstance(v, Variant) for v in variants)
+    assert FAMILIES.get(name, ()) == variants
+    assert entry.name == name and entry.summary
+
+
+@pytest.mark.parametrize("name", sorted(CONVENTIONS))
+def test_every_convention_is_a_test_field_with_its_default_and_help(name: str) -> None:
+    convention = CONVENTIONS[name]
+    field = assignment.TestSpec.model_fields[name]
+    assert (field.default, field.description) == (convention.default, convention.help)
+    assert FORMS.get(name, ()) == convention.forms
+
+
+def spec_with(**fields: Any) -> assignment.TestSpec:
+    return assignment.TestSpec.model_validate({"name": "t", "tree": "t.tree.json", "depth": 1,
+                                    "points": 1, **fields})
+
+
+def bad_value(convention: Convention) -> object:
+    """A value the convention's type or bound refuses."""
+    if isinstance(convention.kind, tuple):
+        return "no-such-choice"
+    if convention.ge is not None:
+        return convention.kind(convention.ge - 1)
+    return "text"
+
+
+@pytest.mark.parametrize("name", sorted(CONVENTIONS))
+def test_a_test_refuses_a_value_its_convention_does_not_allow(name: str) -> None:
+    with pytest.raises(ValueError, match=name):
+        spec_with(**{name: bad_value(CONVENTIONS[name])})
+
+
+@pytest.mark.parametrize(
+    ("depth", "unit", "players", "want"),
+    [
+        pytest.param(3, "ply", 3, 3, id="plies"),
+        pytest.param(2, "round", 3, 6, id="rounds"),
+        pytest.param(0, "round", 2, 0, id="zero"),
+    ],
+)
+def test_depth_in_plies(depth: int, unit: str, players: int, want: int) -> None:
+    assert plies(depth, unit, players) == want
+    assert spec_with(depth=depth, depth_unit=unit).plies(players) == want
+
+
+@pytest.mark.parametrize(
+    ("depth", "unit", "message"),
+    [
+        pytest.param(-1, "ply", "depth must be a whole number", id="negative"),
+        pytest.param(True, "ply", "depth must be a whole number", id="bool"),
+        pytest.param(1, "move", "depth unit must be 'ply' or 'round'", id="unit"),
+    ],
+)
+def test_depth_in_plies_refuses(depth: int, unit: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        plies(depth, unit, 2)
+
+
+def test_a_missing_search_is_named_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    gone = algorithms.Algorithm("minimax", "gone", "reference.no_such_search:minimax",
+                                ("depth_unit",), drawn=True)
+    monkeypatch.setitem(ALGORITHMS, "minimax", gone)
+    with pytest.raises(ReferenceMissing, match="not installed") as caught:
+        get("minimax")
+    assert caught.value.name == "reference"
+    assert not algorithms.installed()
+    tree = tmp_path / "t.tree.json"
+    tree.write_text(json.dumps({"format": "game-tree/1", "nested": [[3, 12], [2, 4]]}))
+    result = CliRunner().invoke(main, ["tree", "show", str(tree), "--algorithm", "minimax"])
+    assert result.exit_code == 2, result.output
+    assert "`grader tree` needs the full grader" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize(
+    ("name", "eq", "title"),
+    [
+        pytest.param("alphabeta", True, "alphabeta (prune on >=)", id="alphabeta"),
+        pytest.param("alphabeta", False, "alphabeta (prune on >)", id="alphabeta-strict"),
+        pytest.param("minimax", True, "minimax", id="minimax"),
+    ],
+)
+def test_a_drawing_names_the_search_and_its_shown_conventions(
+    name: str, eq: bool, title: str
+) -> None:
+    assert ALGORITHMS[name].title({"prune_on_equality": eq}) == title
+
+
+def test_the_drawn_searches_and_value_models() -> None:
+    assert {"alphabeta", "minimax"} <= set(algorithms.drawn())
+    assert algorithms.value_model("maxn") == "maxn"
+    assert algorithms.value_model("expectimax") == "expectation"
+    assert algorithms.value_model("no-such-search") == "minimax"
+    assert {ALGORITHMS[n].answer for n in ALGORITHMS} == {"scalar", "vector"}
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_terminal_root_has_its_payoff_and_no_action(name: str) -> None:
     got = run(name, full("X", {"X": {"utility": 6}}), 2)
     assert (scalar(got.value), got.action) == (6, None)
 
 
-@pytest.mark.parametrize("name", sorted(ALGORITHMS))
+@pytest.mark.parametrize("name", NAMES)
 def test_depth_zero_evaluates_the_root(name: str) -> None:
     got = run(name, ROOT_WITH_EVAL, 0)
     assert (scalar(got.value), got.action, got.evaluated) == (4, None, ["A"])
 
 
-@pytest.mark.parametrize("name", sorted(ALGORITHMS))
+@pytest.mark.parametrize("name", NAMES)
 def test_depth_one_picks_the_best_leaf(name: str) -> None:
     got = run(name, ROOT_WITH_EVAL, 1)
     assert (scalar(got.value), got.action) == (9, "a2")
 
 
-@pytest.mark.parametrize("name", sorted(ALGORITHMS))
+@pytest.mark.parametrize("name", NAMES)
 def test_refuses_a_negative_depth(name: str) -> None:
     with pytest.raises(ValueError, match="depth"):
         run(name, ROOT_WITH_EVAL, -1)

@@ -25,7 +25,8 @@ from grader.golden import load_golden
 from grader.record import SearchRecord, make_record
 from grader.scoring import values_match
 from grader.tree import Tree, load_tree, parse_tree
-from reference.registry import CONVENTIONS, search
+from reference.algorithms import ALGORITHMS, search
+from reference.conventions import CONVENTIONS, plies
 from reference.variants import FAMILIES, Fault, Variant, variants_for
 from reference.variants.faults import run_engine
 from tests.reference.runs import full
@@ -46,8 +47,7 @@ class Case:
 
     @property
     def depth_plies(self) -> int:
-        unit = self.conventions.get("depth_unit", "ply")
-        return self.depth * self.tree.players if unit == "round" else self.depth
+        return plies(self.depth, self.conventions.get("depth_unit", "ply"), self.tree.players)
 
 
 @cache
@@ -159,7 +159,7 @@ def as_agent(variant: Variant) -> Agent:
     """The variant as a student writes it: conventions read from ``game``."""
 
     def agent(game: Any, state: Any, depth: int) -> tuple[Any, Any]:
-        found = {k: getattr(game, k) for k in (*CONVENTIONS, "depth_unit") if hasattr(game, k)}
+        found = {k: getattr(game, k) for k in CONVENTIONS if hasattr(game, k)}
         return variant.search(game, state, depth, **found)
 
     return agent
@@ -240,7 +240,8 @@ def test_a_variant_is_named_wherever_it_shows(variant: Variant, case: Case) -> N
 
 
 def test_every_family_has_its_variants_and_names_are_unique() -> None:
-    assert set(FAMILIES) == {"minimax", "alphabeta", "maxn", "quiescence", "expectimax"}
+    assert set(FAMILIES) == {n for n, entry in ALGORITHMS.items() if entry.variants}
+    assert {"minimax", "alphabeta", "maxn", "quiescence", "expectimax"} <= set(FAMILIES)
     for family, family_variants in FAMILIES.items():
         names = [v.name for v in family_variants]
         assert len(names) == len(set(names)), family
