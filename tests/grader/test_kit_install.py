@@ -92,7 +92,8 @@ def test_kit_installs_and_checks_a_correct_agent(installed: tuple[Path, Run]) ->
     assert done.returncode == 0, done.stdout + done.stderr
     where = run("python", "-c", "import grader, sys; print(grader.__file__)")
     assert where.returncode == 0 and not where.stdout.startswith(str(REPO)), where.stdout
-    assert run("python", "-c", "import reference").returncode != 0  # no reference code
+    assert run("python", "-c", "import reference.alphabeta").returncode != 0  # no search
+    assert run("python", "-c", "import reference.algorithms").returncode == 0  # the registry
     shutil.copy(REPO / "examples" / "alphabeta" / "correct.py", kit / "mine.py")
     (kit / "mine.py").chmod(0o644)
     checked = run("grader", "check", "mine.py", "-a", "assignment", "--json")
