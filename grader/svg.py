@@ -132,8 +132,7 @@ def draw_svg(
     run) against ``got`` (the student's); either may be missing. ``collapse``: fold the
     subtrees no run touched (None: only when the tree has over :data:`COLLAPSE_OVER`
     leaves). ``legend`` adds one below the tree, for a drawing shown alone; ``scale``
-    multiplies the picture's displayed size. ``values``: how the search values a node
-    (``maxn``: max^n vectors even with two players, as always with more)."""
+    multiplies the picture's displayed size. ``values``: the search's value model."""
     painter = _Painter(tree, depth, expected, got, values=values)
     return painter.paint(legend, collapse, title, scale)
 

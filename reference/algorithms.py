@@ -30,9 +30,10 @@ ValueModel = Literal["minimax", "maxn", "expectation"]
 """How a drawing values a node: ``minimax`` (MIN minimises player 0's payoff with two
 players; every mover maximises its own with more), ``maxn`` (every mover maximises its
 own payoff, whatever the count), ``expectation`` (minimax, opponents as chance nodes)."""
-Explainer = Literal["window", "exhaustive", "vector", "quiescence", "chance"]
-"""The family of explanations a search's differences get (alpha-beta-like, minimax-like,
-max^n, quiescence, expectimax)."""
+Explainer = Literal["window", "exhaustive", "vector", "quiescence", "chance", "generic"]
+"""The family whose explainer tells a search's divergence (``grader.explain``): alpha-beta's
+window, minimax-like (every child searched), max^n, quiescence, expectimax; ``generic``: no
+family's reasons fit."""
 
 
 class ReferenceMissing(ModuleNotFoundError):
@@ -68,7 +69,7 @@ class Algorithm:
     variants: str | None = None  # "module:VARIANTS", its known wrong versions (None: none)
     answer: Answer = "scalar"
     values: ValueModel = "minimax"
-    explainer: Explainer = "exhaustive"
+    explainer: Explainer = "generic"
     other_keywords: tuple[str, ...] = ()  # its keyword-only parameters that are not conventions
     drawn: bool = False  # ``grader tree show --algorithm`` offers it
     shown: tuple[str, ...] = ()  # conventions a drawing's header names (prune on >=)
@@ -103,6 +104,7 @@ ALGORITHMS: dict[str, Algorithm] = {
             search="reference.minimax:minimax",
             conventions=("depth_unit",),
             variants="reference.variants.minimax_variants:VARIANTS",
+            explainer="exhaustive",
             drawn=True,
         ),
         Algorithm(
@@ -146,7 +148,6 @@ ALGORITHMS: dict[str, Algorithm] = {
             summary="alpha-beta with every other player against player 0",
             search="reference.paranoid:paranoid",
             conventions=("prune_on_equality", "fail_soft", "depth_unit"),
-            explainer="window",
         ),
         Algorithm(
             name="quiescence",
@@ -161,21 +162,18 @@ ALGORITHMS: dict[str, Algorithm] = {
             summary="alpha-beta at depths 1 to d, the best move so far tried first",
             search="reference.iterative_deepening:iterative_deepening",
             conventions=("prune_on_equality", "fail_soft", "depth_unit"),
-            explainer="window",
         ),
         Algorithm(
             name="transposition",
             summary="alpha-beta with a transposition table",
             search="reference.transposition:transposition",
             conventions=("prune_on_equality", "fail_soft", "depth_unit"),
-            explainer="window",
         ),
         Algorithm(
             name="killers",
             summary="alpha-beta that tries killer moves first",
             search="reference.killers:killers",
             conventions=("prune_on_equality", "fail_soft", "depth_unit"),
-            explainer="window",
         ),
         Algorithm(
             name="beam",
@@ -188,7 +186,6 @@ ALGORITHMS: dict[str, Algorithm] = {
             summary="alpha-beta with late-move reductions",
             search="reference.lmr:lmr",
             conventions=("lmr_full", "prune_on_equality", "fail_soft", "depth_unit"),
-            explainer="window",
         ),
     )
 }

@@ -1,9 +1,9 @@
 """Which explainer tells a search's divergence: one per family of searches.
 
-:func:`explainer_family` is the one place that knows algorithm names; everything else
-goes by family. A family without an explainer of its own, or one not known here, gets
-the shared :class:`~grader.explain.divergence.Explainer`, which gives no reason of a
-family's.
+:func:`explainer_family` reads each search's family from its entry in
+:mod:`reference.algorithms`; everything else goes by family. A family without an
+explainer of its own, or one not known here, gets the shared
+:class:`~grader.explain.divergence.Explainer`, which gives no reason of a family's.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from grader.explain.exhaustive import ExhaustiveExplainer
 from grader.explain.quiescence import QuiescenceExplainer
 from grader.explain.window import WindowExplainer
 from grader.tree import Tree
+from reference.algorithms import ALGORITHMS
 
 GENERIC = "generic"
 
@@ -30,16 +31,11 @@ EXPLAINERS: dict[str, type[Explainer]] = {
 
 
 def explainer_family(algorithm: str) -> str:
-    """The family whose explainer tells a divergence of the named search; ``generic``
-    for a search that no family's reasons fit (which gets no family's reason)."""
-    families = {
-        "minimax": "exhaustive",
-        "alphabeta": "window",
-        "maxn": "vector",
-        "quiescence": "quiescence",
-        "expectimax": "chance",
-    }
-    return families.get(algorithm, GENERIC)
+    """The family whose explainer tells a divergence of the named search (its entry in
+    ``reference.algorithms`` says); ``generic`` for a search that no family's reasons fit
+    (which gets no family's reason), and for a name no search has."""
+    entry = ALGORITHMS.get(algorithm)
+    return entry.explainer if entry is not None else GENERIC
 
 
 def explainer(tree: Tree, conventions: Conventions) -> Explainer:

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from grader import assignment
 from grader.assignment import FORMS
 from grader.cli import main
+from grader.explain import EXPLAINERS
 from grader.game import TreeGame
 from grader.tree import parse_tree
 from reference import algorithms
@@ -61,6 +62,7 @@ def test_an_entry_loads_its_variants(name: str) -> None:
     assert all(isinstance(v, Variant) for v in variants)
     assert FAMILIES.get(name, ()) == variants
     assert entry.name == name and entry.summary
+    assert entry.explainer in EXPLAINERS, "a family grader.explain has no explainer for"
 
 
 @pytest.mark.parametrize("name", sorted(CONVENTIONS))

@@ -15,7 +15,7 @@ from grader.explain import Conventions, explain
 from grader.game import TreeGame
 from grader.record import SearchRecord, make_record
 from grader.tree import parse_tree
-from reference.registry import search
+from reference.algorithms import search
 from reference.variants import Fault, variants_for
 from tests.reference.runs import full
 

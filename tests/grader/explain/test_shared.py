@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from reference.registry import search
+from reference.algorithms import search
 from reference.variants import Fault
 from tests.grader.explain.drawn import (
     CUTOFF,
