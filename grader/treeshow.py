@@ -103,6 +103,11 @@ class _Drawing:
     pruned: int = 0
     _values: dict[tuple[str, int], Payoff] = field(default_factory=dict)
 
+    @property
+    def minimising(self) -> bool:
+        """Whether player 1 minimises player 0's payoff (two players, unless max^n)."""
+        return self.tree.players == 2 and self.model != "maxn"
+
     def value(self, nid: str, left: int) -> Payoff:
         """Every player's value of ``nid`` with ``left`` plies to go, memoised."""
         key = (nid, left)
@@ -126,7 +131,7 @@ class _Drawing:
         mover = node.to_move or 0
         best = kids[0]
         for v in kids[1:]:
-            if self.tree.players == 2 and mover != 0 and self.model != "maxn":
+            if self.minimising and mover != 0:
                 if v[0] < best[0]:  # MIN minimises player 0's value; first best kept
                     best = v
             elif v[mover] > best[mover]:

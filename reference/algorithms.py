@@ -12,6 +12,7 @@ Adding an algorithm is its module, its variants module (if any) and one entry he
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib
 import importlib.util
 from collections.abc import Callable, Mapping
@@ -47,8 +48,9 @@ class ReferenceMissing(ModuleNotFoundError):
         )
 
 
+@functools.cache
 def load(path: str) -> Any:
-    """The object at ``"package.module:name"``, importing its module now."""
+    """The object at ``"package.module:name"``, imported on first use."""
     module, _, attribute = path.partition(":")
     try:
         return getattr(importlib.import_module(module), attribute)
@@ -213,17 +215,19 @@ def get(name: str) -> Search:
 
 
 def accepted_options(name: str) -> set[str]:
-    """The conventions the named search takes."""
-    return set(algorithm(name).conventions)
+    """The keyword-only parameters the named search takes: its conventions and others."""
+    entry = algorithm(name)
+    return {*entry.conventions, *entry.other_keywords}
 
 
 def search(
     name: str, game: Game, state: Any, depth: int, **conventions: Any
 ) -> tuple[Value | list[Value], Action | None]:
-    """Run the named search, passing only the conventions it takes (None means default)."""
-    entry = algorithm(name)
-    kwargs = {k: v for k, v in conventions.items() if k in entry.conventions and v is not None}
-    return entry.load()(game, state, depth, **kwargs)
+    """Run the named search, passing only the conventions (and other keyword-only
+    parameters) it takes; None means its default."""
+    accepted = accepted_options(name)
+    kwargs = {k: v for k, v in conventions.items() if k in accepted and v is not None}
+    return get(name)(game, state, depth, **kwargs)
 
 
 def variants_for(name: str) -> tuple[Variant, ...]:
