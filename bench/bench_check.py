@@ -36,15 +36,15 @@ from typing import Any
 
 import yaml
 
-from grader.build import build_assignment
-from grader.check import Prepared, grade_submission, prepare
-from grader.game import TreeGame
-from grader.generate import as_tree, uniform_tree
+from grader.authoring.build import build_assignment
+from grader.grading.check import Prepared, grade_submission, prepare
+from grader.grading.scoring import TestContext
 from grader.hosts import open_sandbox
 from grader.hosts.base import RunRequest
 from grader.hosts.local import harness_path
-from grader.record import baseline_visits
-from grader.scoring import TestContext
+from grader.trees.game import TreeGame
+from grader.trees.generate import as_tree, uniform_tree
+from grader.trees.record import baseline_visits
 from reference.minimax import minimax
 from sandboxes.link import Link, decode_json
 

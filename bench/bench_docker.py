@@ -28,12 +28,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from grader.batch import grade_batch
-from grader.check import grade_submission, prepare
+from grader.grading.batch import grade_batch
+from grader.grading.check import grade_submission, prepare
 from grader.hosts.base import RunRequest, Sandbox
 from grader.hosts.docker import DockerSandbox
 from grader.hosts.local import LocalSandbox
-from grader.tree import parse_tree
+from grader.trees.tree import parse_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "alphabeta" / "correct.py"

@@ -20,9 +20,9 @@ from typing import Any
 
 from easyAI import Negamax, TwoPlayerGame
 
-from grader.game import TreeGame
-from grader.generate import as_tree, uniform_tree
-from grader.tree import Tree
+from grader.trees.game import TreeGame
+from grader.trees.generate import as_tree, uniform_tree
+from grader.trees.tree import Tree
 from reference.alphabeta import alphabeta
 
 SIZES = {"1e4": (10, 4), "1e5": (10, 5), "1e6": (10, 6)}  # (branching, depth)

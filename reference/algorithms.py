@@ -32,9 +32,9 @@ ValueModel = Literal["minimax", "maxn", "expectation"]
 players; every mover maximises its own with more), ``maxn`` (every mover maximises its
 own payoff, whatever the count), ``expectation`` (minimax, opponents as chance nodes)."""
 Explainer = Literal["window", "exhaustive", "vector", "quiescence", "chance", "generic"]
-"""The family whose explainer tells a search's divergence (``grader.explain``): alpha-beta's
-window, minimax-like (every child searched), max^n, quiescence, expectimax; ``generic``: no
-family's reasons fit."""
+"""The family whose explainer tells a search's divergence (``grader.feedback.explain``):
+alpha-beta's window, minimax-like (every child searched), max^n, quiescence, expectimax;
+``generic``: no family's reasons fit."""
 
 
 class ReferenceMissing(ModuleNotFoundError):

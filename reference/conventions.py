@@ -2,7 +2,7 @@
 
 Each :class:`Convention` says its type, default, bounds and help text (the assignment
 schema's field description), and the correct forms a test that leaves it unset accepts.
-``grader.assignment.TestSpec`` builds its convention fields from :data:`CONVENTIONS`; a
+``grader.authoring.assignment.TestSpec`` builds its convention fields from :data:`CONVENTIONS`; a
 search takes a convention as a keyword-only parameter of the same name, and a student's
 ``game`` carries it as an attribute. Standard library only: the students' grader ships it.
 

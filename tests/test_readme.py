@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grader import assignment
+from grader.authoring import assignment
 from reference.conventions import CONVENTIONS
 
 README = Path(__file__).resolve().parents[1] / "README.md"

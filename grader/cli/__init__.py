@@ -13,7 +13,7 @@ import click
 
 from grader import __version__
 from grader.errors import GraderError
-from grader.sinks import for_terminal
+from grader.grading.sinks import for_terminal
 
 FULL_GRADER_ONLY = ("reference", "assignments")  # packages a student's grader leaves out
 

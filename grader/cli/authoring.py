@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from grader.build import SCHEMAS
+from grader.authoring.build import SCHEMAS
 from grader.cli import main, require_full_grader
 from grader.errors import EXIT_USAGE, GraderError
 from reference.algorithms import drawn
@@ -25,8 +25,8 @@ def build(assignment: str, check: bool) -> None:
     A rebuild of an unchanged assignment writes nothing. With --check, exits 2 listing
     the goldens that are missing, stale or left over (for CI).
     """
-    from grader.assignment import load_assignment
-    from grader.build import build_assignment
+    from grader.authoring.assignment import load_assignment
+    from grader.authoring.build import build_assignment
 
     written = build_assignment(assignment=assignment, check=check)
     loaded = load_assignment(assignment)
@@ -43,7 +43,7 @@ def validate(paths: tuple[Path, ...]) -> None:
     """Check tree files, folders of them, and assignments (built-in names, folders or
     assignment.yaml): schema, consistency, the evals each test's depth needs. Checks
     all, prints `ok: FILE` or the error of each, and exits 2 if any is wrong."""
-    from grader.build import validate_paths
+    from grader.authoring.build import validate_paths
 
     failed = False
     for outcome in validate_paths(paths=list(paths)):
@@ -66,7 +66,7 @@ def schema(kind: str | None, write: bool) -> None:
 
     `grader schema --write` regenerates every committed copy from the models.
     """
-    from grader.build import schema_text, write_schemas
+    from grader.authoring.build import schema_text, write_schemas
 
     if write:
         for path in write_schemas():
@@ -108,7 +108,7 @@ def show(
     file: Path, depth: int | None, algorithm: str, strict: bool, svg_out: Path | None
 ) -> None:
     """Draw FILE as a search of DEPTH plies sees it: ids, actions, who moves, values."""
-    from grader.treeshow import show_tree_file, svg_tree_file
+    from grader.reports.treeshow import show_tree_file, svg_tree_file
 
     if svg_out is not None:
         picture = svg_tree_file(

@@ -10,13 +10,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from grader.assignment import TestSpec
+from grader.authoring.assignment import TestSpec
 from grader.cli import main
 from grader.errors import EXIT_OK, EXIT_TESTS_FAILED
-from grader.report import Report, report_json, student_view
+from grader.grading.report import Report, report_json, student_view
+from grader.grading.sinks import for_rich, for_terminal
 from grader.reports.feedback import STATUS_WORDS, feedback_lines, points, total_line
 from grader.reports.formats import report_files_help
-from grader.sinks import for_rich, for_terminal
 
 _STYLES = {
     "passed": "green",
@@ -63,9 +63,9 @@ def check(
 
     Exit codes: 0 all tests passed, 1 some failed, 2 bad usage or bad input files.
     """
-    from grader.check import grade_submission, prepare
+    from grader.grading.check import grade_submission, prepare
+    from grader.grading.report_trees import report_trees
     from grader.hosts.isolation import isolation_notice
-    from grader.report_trees import report_trees
     from grader.reports import write_reports
 
     ready = prepare(assignment=assignment, tests=list(tests) or None)

@@ -58,7 +58,7 @@ def ci(
     and `Points X/Y` with Classroom's notices. Exit codes as for `grader check`: 0 all
     tests passed, 1 some failed, 2 bad usage or bad input files.
     """
-    from grader.ci import run_ci
+    from grader.courses.ci import run_ci
 
     outcome = run_ci(
         submission=submission,

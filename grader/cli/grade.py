@@ -16,17 +16,17 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from grader.batch import BatchResult, Stop, Watch, grade_batch, summary_lines
 from grader.cli import allow_limits_only_option, main
 from grader.errors import GraderFaults, Interrupted, Terminated
+from grader.grading.batch import BatchResult, Stop, Watch, grade_batch, summary_lines
+from grader.grading.sinks import for_rich, for_terminal
 from grader.hosts.isolation import isolation_notice
 from grader.reports import FORMATS
 from grader.reports.feedback import STATUS_WORDS, points
 from grader.reports.formats import batch_files_help
-from grader.sinks import for_rich, for_terminal
 
 if TYPE_CHECKING:
-    from grader.report import Report
+    from grader.grading.report import Report
 
 
 _HELP = f"""Grade every submission in SUBMISSIONS (each .py file, .zip or folder; see README).

@@ -24,7 +24,7 @@ def kit(assignment: str, out: Path) -> None:
 
     Hidden tests, their goldens and the reference searches are left out.
     """
-    from grader.kit import build_kit, check_command
+    from grader.courses.kit import build_kit, check_command
 
     written = build_kit(assignment=assignment, out=out)
     for path in written:
@@ -48,7 +48,7 @@ def gradescope(assignment: str, out: Path, allow_limits_only: bool) -> None:
 
     Where Gradescope's container cannot make the local sandbox's namespaces, the runner
     refuses to run student code unless the zip is built with --allow-limits-only."""
-    from grader.gradescope import build_autograder_zip
+    from grader.courses.gradescope import build_autograder_zip
 
     path = build_autograder_zip(
         assignment=assignment, out=out, allow_limits_only=allow_limits_only
@@ -72,7 +72,7 @@ def cs188(tests: Path, out: Path, name: str | None) -> None:
     """Convert Berkeley CS188 GraphGameTreeTest files (a folder of *.test, or one file)
     into game-tree/1 trees and an assignment that grades them the same way, goldens
     built. A .solution file beside a test must agree with the converted test."""
-    from grader.cs188 import import_cs188
+    from grader.courses.cs188 import import_cs188
 
     done = import_cs188(tests=tests, out=out, name=name)
     for path, reason in done.skipped:

@@ -27,8 +27,8 @@ from grader.errors import GraderError
 def report(result: Path, html_out: Path, assignment: str | None) -> None:
     """Write RESULT.json (from `grader check --json`) as one self-contained HTML page:
     each test's tree drawn, the reference's search against yours."""
-    from grader.report import load_report
-    from grader.report_trees import load_report_trees
+    from grader.grading.report import load_report
+    from grader.grading.report_trees import load_report_trees
     from grader.reports.context import ReportContext
     from grader.reports.html import html_report
 

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from grader.trace import Trace
-from grader.tree import Tree
+from grader.trees.trace import Trace
+from grader.trees.tree import Tree
 
 RunStatus = Literal["ok", "timeout", "memory", "error", "sandbox_error"]
 # how the submission is kept from the grader and the machine (see grader.hosts.isolation)
-Isolation = Literal["namespaces", "container", "limits only"]  # as grader.report.Isolation
+Isolation = Literal["namespaces", "container", "limits only"]  # as grader.grading.report.Isolation
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 :class:`Session` drives one run over a :class:`~sandboxes.link.Link` (two pipes, or
 a connected socket; see ``sandboxes/link.py`` for the messages). It hands out states
 as tokens made fresh for the run, answers from the tree through a
-:class:`~grader.game.TreeGame` (which records every call), refuses a token it never
+:class:`~grader.trees.game.TreeGame` (which records every call), refuses a token it never
 handed out, and enforces the deadline: a sandbox that says nothing in time gets
 ``timeout``. Each incoming line is bounded, and so is the recorded trace, so a hostile
 sandbox cannot make the grader's memory grow. Expected results never cross.
@@ -21,11 +21,11 @@ from collections.abc import Callable
 from typing import Any
 
 from grader.errors import GameError
-from grader.game import TreeGame
 from grader.hosts.base import RunRequest, RunResult
-from grader.record import baseline_visits
-from grader.trace import Trace
-from grader.tree import Node, Tree
+from grader.trees.game import TreeGame
+from grader.trees.record import baseline_visits
+from grader.trees.trace import Trace
+from grader.trees.tree import Node, Tree
 from sandboxes.link import LineTooLong, Link, decode_json
 
 MAX_LINE = 1 << 20  # bytes of one message from the sandbox

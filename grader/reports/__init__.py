@@ -1,4 +1,5 @@
-"""Writers of a :class:`~grader.report.Report`: JSON, Gradescope, JUnit, Markdown, HTML, CSV.
+"""Writers of a :class:`~grader.grading.report.Report`: JSON, Gradescope, JUnit, Markdown,
+HTML, CSV.
 
 The formats are listed once, in :data:`~grader.reports.formats.FORMATS` (see
 :mod:`grader.reports.formats`). :func:`write_reports` writes the per-submission files of
@@ -7,7 +8,7 @@ The formats are listed once, in :data:`~grader.reports.formats.FORMATS` (see
 the instructor's whole record and, beside it, the student's copy); :func:`batch_texts`
 gives the files of a whole batch (:data:`BATCH_LEVEL_FILES`: the gradebook). A writer
 loads nothing: the test trees it draws come in a
-:class:`~grader.reports.context.ReportContext` (:mod:`grader.report_trees` makes them).
+:class:`~grader.reports.context.ReportContext` (:mod:`grader.grading.report_trees` makes them).
 
 Adding a format:
 
@@ -27,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from grader.errors import GraderError
-from grader.report import Report, student_view
+from grader.grading.report import Report, student_view
 from grader.reports.context import ReportContext, TestTree
 from grader.reports.formats import (
     BATCH_COPIES,

@@ -1,7 +1,7 @@
 """What a report writer gets besides the report: :class:`ReportContext`.
 
 A writer never loads files nor grades: the caller hands it the test trees, already loaded
-(:mod:`grader.report_trees` makes them from an assignment), and whose copy it writes.
+(:mod:`grader.grading.report_trees` makes them from an assignment), and whose copy it writes.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from grader.positions import SearchRun
-from grader.tree import Tree
+from grader.trees.positions import SearchRun
+from grader.trees.tree import Tree
 
 
 @dataclass(frozen=True)

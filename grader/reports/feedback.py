@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from grader.report import Report, TestResult
+from grader.grading.report import Report, TestResult
 
 STATUS_WORDS = {
     "passed": "passed",

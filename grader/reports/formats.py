@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from grader.report import Report, report_json
+from grader.grading.report import Report, report_json
 from grader.reports.context import ReportContext
 from grader.reports.gradebook import gradebook_csv
 from grader.reports.gradescope import gradescope_json

@@ -2,7 +2,7 @@
 (passed, failed, timeout, memory, error, sandbox_error), as otter's and Gradescope's
 exports do; the total is ``score``.
 
-Every cell passes :func:`grader.sinks.for_csv`, so a submission named ``-C2-D2`` or
+Every cell passes :func:`grader.grading.sinks.for_csv`, so a submission named ``-C2-D2`` or
 ``=HYPERLINK(...)`` is text in a spreadsheet, never a formula.
 """
 
@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from grader.errors import GraderError
-from grader.report import Report
+from grader.grading.report import Report
+from grader.grading.sinks import for_csv
 from grader.reports.feedback import points
-from grader.sinks import for_csv
 
 FIXED_COLUMNS = ("submission", "score", "max_score", "passed", "failed", "grader_faults")
 STATUS_SUFFIX = " status"  # the column beside a test's points: "<test> status"

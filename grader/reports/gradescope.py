@@ -3,7 +3,7 @@
 Hidden tests are marked ``"visibility": "hidden"`` (instructors see them; students do
 not). The submission's prints stay in each test's output; stdout is hidden. Outputs are
 plain text (``output_format: text``) with control characters shown as escapes
-(:func:`grader.sinks.for_terminal`).
+(:func:`grader.grading.sinks.for_terminal`).
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from grader.report import Report
+from grader.grading.report import Report
+from grader.grading.sinks import for_terminal
 from grader.reports.feedback import describe_test, total_line
-from grader.sinks import for_terminal
 
 TOP_FIELDS = frozenset(
     {"score", "execution_time", "output", "output_format", "visibility", "stdout_visibility",

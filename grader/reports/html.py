@@ -2,11 +2,11 @@
 
 Each test's section says what went wrong (the report's message and feedback), shows
 expected against got for the checked fields, and draws the test's tree with the
-reference's visits against the student's (:mod:`grader.svg`). The page is one
+reference's visits against the student's (:mod:`grader.reports.svg`). The page is one
 self-contained file: inline CSS and SVG, system fonts, no scripts, nothing fetched.
 
 The report alone does not hold the trees: the caller passes them, already loaded, in a
-:class:`~grader.reports.context.ReportContext` (:mod:`grader.report_trees` makes them).
+:class:`~grader.reports.context.ReportContext` (:mod:`grader.grading.report_trees` makes them).
 A hidden test in a student's view is not drawn.
 """
 
@@ -15,12 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from grader.errors import GraderError
-from grader.positions import SearchRun
-from grader.report import Report, TestResult
+from grader.grading.report import Report, TestResult
+from grader.grading.sinks import for_html
 from grader.reports.context import ReportContext, TestTree
 from grader.reports.feedback import STATUS_WORDS, points, total_line
-from grader.sinks import for_html
-from grader.svg import COMPARE_LOOKS, DIVERGENCE, EXPECTED_RING, LOOKS, draw_svg
+from grader.reports.svg import draw_svg
+from grader.reports.svg_shapes import COMPARE_LOOKS, DIVERGENCE, EXPECTED_RING, LOOKS
+from grader.trees.positions import SearchRun
 from reference.algorithms import value_model
 
 SCALE = 1.2  # the trees drawn a little larger than their coordinates

@@ -1,15 +1,15 @@
 """JUnit XML: one ``testcase`` per test; a wrong answer is a ``failure``, a crash,
 timeout or memory exhaustion an ``error``, a grader fault an ``error`` typed
-``sandbox_error``. Every string passes :func:`grader.sinks.for_xml`: a submission that
+``sandbox_error``. Every string passes :func:`grader.grading.sinks.for_xml`: a submission that
 prints colours still gives a well-formed document."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from grader.report import Report, TestResult
+from grader.grading.report import Report, TestResult
+from grader.grading.sinks import for_xml
 from grader.reports.feedback import feedback_lines, points
-from grader.sinks import for_xml
 
 
 def _element(tag: str, attrib: dict[str, str], parent: ET.Element | None = None) -> ET.Element:

@@ -1,16 +1,16 @@
 """A Markdown summary: a table of tests, the total, then what went wrong in each failure.
 
 Made for a CI step summary (append it to the file ``$GITHUB_STEP_SUMMARY`` names). Every
-string a submission may have shaped passes :func:`grader.sinks.for_markdown` (one line,
+string a submission may have shaped passes :func:`grader.grading.sinks.for_markdown` (one line,
 punctuation escaped: no line break, carriage return included, can start a heading or a
-bold total) or, for longer feedback, :func:`grader.sinks.for_markdown_block`.
+bold total) or, for longer feedback, :func:`grader.grading.sinks.for_markdown_block`.
 """
 
 from __future__ import annotations
 
-from grader.report import Report
+from grader.grading.report import Report
+from grader.grading.sinks import for_markdown, for_markdown_block
 from grader.reports.feedback import STATUS_WORDS, feedback_lines, points, total_line
-from grader.sinks import for_markdown, for_markdown_block
 
 
 def cell(text: str) -> str:

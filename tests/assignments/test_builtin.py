@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from grader.assignment import builtin_names, builtin_root, load_assignment
-from grader.build import build_assignment, validate_paths
-from grader.check import grade_submission
-from grader.game import TreeGame
-from grader.golden import load_golden
+from grader.authoring.assignment import builtin_names, builtin_root, load_assignment
+from grader.authoring.build import build_assignment, validate_paths
+from grader.authoring.golden import load_golden
+from grader.grading.check import grade_submission
 from grader.hosts.base import RunRequest, RunResult, Sandbox
+from grader.trees.game import TreeGame
 from reference.algorithms import accepted_options, search
 
 REPO = Path(__file__).resolve().parents[2]

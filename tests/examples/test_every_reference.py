@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 import yaml
 
-from grader.assignment import builtin_names, load_assignment
-from grader.build import build_assignment
-from grader.check import grade_submission
+from grader.authoring.assignment import builtin_names, load_assignment
+from grader.authoring.build import build_assignment
 from grader.errors import GameError
-from grader.game import TreeGame
-from grader.generate import random_tree
-from grader.tree import load_tree
+from grader.grading.check import grade_submission
+from grader.trees.game import TreeGame
+from grader.trees.generate import random_tree
+from grader.trees.tree import load_tree
 from reference.algorithms import ALGORITHMS, accepted_options, search
 from tests.examples.test_reference_submission import AGENT, copy_reference
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from grader.assignment import load_assignment
-from grader.check import Prepared, grade_submission, prepare
-from grader.report import Report, TestResult
+from grader.authoring.assignment import load_assignment
+from grader.grading.check import Prepared, grade_submission, prepare
+from grader.grading.report import Report, TestResult
 from reference.variants import variants_for
 
 REPO = Path(__file__).resolve().parents[2]

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from grader.assignment import Check, load_assignment
-from grader.check import Prepared, grade_submission, prepare
-from grader.report import Report
+from grader.authoring.assignment import Check, load_assignment
+from grader.grading.check import Prepared, grade_submission, prepare
+from grader.grading.report import Report
 from reference.algorithms import accepted_options
 from tests.examples.tiny_assignment import reference_record
 

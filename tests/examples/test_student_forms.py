@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.check import grade_submission
+from grader.grading.check import grade_submission
 from grader.reports.feedback import describe_test
 
 FORMS = sorted((Path(__file__).parent / "forms").glob("*/*.py"))

@@ -8,10 +8,10 @@ from typing import Any
 
 import yaml
 
-from grader.build import build_assignment
-from grader.game import TreeGame
-from grader.record import SearchRecord, make_record
-from grader.tree import load_tree
+from grader.authoring.build import build_assignment
+from grader.trees.game import TreeGame
+from grader.trees.record import SearchRecord, make_record
+from grader.trees.tree import load_tree
 from reference.algorithms import search
 from reference.conventions import plies
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from grader.assignment import assignment_schema
+from grader.authoring.assignment import assignment_schema
 from grader.cli import main
-from grader.report import report_schema
-from grader.treefile import tree_schema
+from grader.grading.report import report_schema
+from grader.trees.treefile import tree_schema
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 

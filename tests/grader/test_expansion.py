@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from grader.errors import GameError
-from grader.game import TreeGame
-from grader.scoring import values_match
-from grader.trace import VISIT_OPS, Trace
+from grader.grading.scoring import values_match
+from grader.trees.game import TreeGame
+from grader.trees.trace import VISIT_OPS, Trace
 from reference.algorithms import search
 from reference.variants import Variant
 from tests.reference.test_variants import Case, as_agent, variant_cases

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch import grade_batch
-from grader.check import grade_submission, prepare
+from grader.grading.batch import grade_batch
+from grader.grading.check import grade_submission, prepare
 
 # aima-fig5.2 (minimax, depth 3) expects 3 by a1
 RETURNS: dict[str, tuple[str, str, str]] = {

@@ -12,8 +12,8 @@ import jsonschema
 import pytest
 import yaml
 
-from grader.assignment import builtin_root
-from grader.build import SCHEMAS, schema_path, schema_text
+from grader.authoring.assignment import builtin_root
+from grader.authoring.build import SCHEMAS, schema_path, schema_text
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "grader" / "schemas"
 KINDS = [pytest.param(kind, id=kind) for kind in SCHEMAS]

@@ -19,7 +19,7 @@ import yaml
 from click.testing import CliRunner
 
 from grader.cli import main
-from grader.gradescope import ASSIGNMENT_DIR, run_autograder
+from grader.courses.gradescope import ASSIGNMENT_DIR, run_autograder
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 REPO = Path(__file__).resolve().parents[2]

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 import grader
-from grader.check import grade_submission
+from grader.grading.check import grade_submission
 from grader.hosts.isolation import NAMESPACES, local_isolation, unreachable_python
 from grader.reports import write_reports
 from tests.examples.tiny_assignment import FIG52, write_assignment
@@ -236,7 +236,7 @@ def test_hostile_case_gets_its_verdict(
 def test_a_batch_of_the_whole_corpus_finishes(
     sandbox: str, assignment: Path, listener: int, tmp_path: Path
 ) -> None:
-    from grader.batch import grade_batch
+    from grader.grading.batch import grade_batch
 
     subs = tmp_path / "subs"
     subs.mkdir()

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch import grade_batch
-from grader.check import grade_submission
-from grader.ci import run_ci
-from grader.gradescope import ASSIGNMENT_DIR, run_autograder
-from grader.report import Report
+from grader.courses.ci import run_ci
+from grader.courses.gradescope import ASSIGNMENT_DIR, run_autograder
+from grader.grading.batch import grade_batch
+from grader.grading.check import grade_submission
+from grader.grading.report import Report
 from tests.examples.tiny_assignment import FIG52, write_assignment
 from tests.hostile.odd_submissions import CORRECT, ODD, remove_deep
 

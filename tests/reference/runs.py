@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from grader.game import TreeGame
-from grader.tree import Tree, parse_tree
+from grader.trees.game import TreeGame
+from grader.trees.tree import Tree, parse_tree
 from reference.algorithms import get
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from grader.tree import parse_tree
+from grader.trees.tree import parse_tree
 from tests.reference.runs import full, run
 
 

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grader.game import TreeGame
-from grader.generate import as_tree, perfectly_ordered_tree, random_tree
-from grader.tree import Tree
+from grader.trees.game import TreeGame
+from grader.trees.generate import as_tree, perfectly_ordered_tree, random_tree
+from grader.trees.tree import Tree
 from reference.alphabeta import alphabeta
 from tests.reference.runs import Run, is_subsequence, run
 

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from grader import assignment
-from grader.assignment import FORMS
+from grader.authoring import assignment
+from grader.authoring.assignment import FORMS
 from grader.cli import main
-from grader.explain import EXPLAINERS
-from grader.game import TreeGame
-from grader.tree import parse_tree
+from grader.feedback.explain import EXPLAINERS
+from grader.trees.game import TreeGame
+from grader.trees.tree import parse_tree
 from reference import algorithms
 from reference.algorithms import ALGORITHMS, ReferenceMissing, get, search
 from reference.conventions import CONVENTIONS, Convention, plies
@@ -62,7 +62,7 @@ def test_an_entry_loads_its_variants(name: str) -> None:
     assert all(isinstance(v, Variant) for v in variants)
     assert FAMILIES.get(name, ()) == variants
     assert entry.name == name and entry.summary
-    assert entry.explainer in EXPLAINERS, "a family grader.explain has no explainer for"
+    assert entry.explainer in EXPLAINERS, "a family grader.feedback.explain has no explainer for"
 
 
 @pytest.mark.parametrize("name", sorted(CONVENTIONS))

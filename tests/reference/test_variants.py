@@ -17,14 +17,14 @@ from typing import Any
 
 import pytest
 
-from grader.assignment import load_assignment
-from grader.diagnosis import diagnose
+from grader.authoring.assignment import load_assignment
+from grader.authoring.golden import load_golden
 from grader.errors import GameError
-from grader.game import TreeGame
-from grader.golden import load_golden
-from grader.record import SearchRecord, make_record
-from grader.scoring import values_match
-from grader.tree import Tree, load_tree, parse_tree
+from grader.feedback.diagnosis import diagnose
+from grader.grading.scoring import values_match
+from grader.trees.game import TreeGame
+from grader.trees.record import SearchRecord, make_record
+from grader.trees.tree import Tree, load_tree, parse_tree
 from reference.algorithms import ALGORITHMS, search
 from reference.conventions import CONVENTIONS, plies
 from reference.variants import FAMILIES, Fault, Variant, variants_for

@@ -13,7 +13,7 @@ import pytest
 
 import grader
 import sandboxes
-from grader.check import grade_submission
+from grader.grading.check import grade_submission
 from grader.hosts.image import context_files
 from sandboxes import HARNESS_FILES
 from tests.examples.tiny_assignment import FIG52, write_assignment

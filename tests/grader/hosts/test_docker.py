@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from grader.check import grade_submission
 from grader.cli import main
+from grader.grading.check import grade_submission
 from grader.hosts.base import RunRequest, RunResult
 from grader.hosts.docker import (
     OWNER_LABEL,
@@ -40,7 +40,7 @@ from grader.hosts.image import (
     has_image,
     image_tag,
 )
-from grader.tree import Tree, parse_tree
+from grader.trees.tree import Tree, parse_tree
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
 ROOT = Path(__file__).resolve().parents[3]

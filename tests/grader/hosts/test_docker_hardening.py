@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from grader.batch import grade_batch
+from grader.grading.batch import grade_batch
 from grader.hosts.docker import OWNER_LABEL, SECCOMP, WORKDIR_PREFIX, DockerSandbox
 from grader.hosts.image import LABEL
 from tests.examples.tiny_assignment import FIG52, write_assignment

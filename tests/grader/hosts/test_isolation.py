@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from grader.cli import main
-from grader.gradescope import main as gradescope_main
+from grader.courses.gradescope import main as gradescope_main
 from grader.hosts.base import RunRequest
 from grader.hosts.cgroup import own_memory_cgroup
 from grader.hosts.isolation import (
@@ -21,7 +21,7 @@ from grader.hosts.isolation import (
     unreachable_python,
 )
 from grader.hosts.local import LocalSandbox
-from grader.tree import parse_tree
+from grader.trees.tree import parse_tree
 from sandboxes.confinement import seccomp_program
 from tests.examples.tiny_assignment import FIG52, write_assignment
 

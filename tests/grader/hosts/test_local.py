@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import grader
-from grader.check import grade_submission
+from grader.grading.check import grade_submission
 from grader.hosts.isolation import NAMESPACES, local_isolation
 from tests.examples.tiny_assignment import FIG52, write_assignment
 

@@ -14,7 +14,7 @@ import pytest
 
 from grader.hosts.base import RunRequest
 from grader.hosts.session import MAX_LINE, Session, call_limit
-from grader.tree import Tree, parse_tree
+from grader.trees.tree import Tree, parse_tree
 
 Peer = Callable[[socket.socket, dict[str, Any]], None]
 

@@ -12,7 +12,7 @@ import click
 import pytest
 
 from grader.cli import main
-from grader.report import Report, make_report
+from grader.grading.report import Report, make_report
 from grader.reports import (
     BATCH_FILES,
     BATCH_LEVEL_FILES,

@@ -27,17 +27,17 @@ import xmlschema
 from markdown_it import MarkdownIt
 from rich.console import Console
 
-from grader.batch import BatchResult, summary_lines
-from grader.ci import Location, fresh_token, workflow_lines
 from grader.cli.check import print_report
-from grader.report import Report, TestResult, load_report, make_report, report_json
+from grader.courses.ci import Location, fresh_token, workflow_lines
+from grader.grading.batch import BatchResult, summary_lines
+from grader.grading.report import Report, TestResult, load_report, make_report, report_json
 from grader.reports import write_reports
 from grader.reports.gradebook import gradebook_csv
 from grader.reports.gradescope import gradescope_json
 from grader.reports.html import html_report
 from grader.reports.junit import junit_xml
 from grader.reports.markdown import markdown_summary
-from tests.grader.test_gradescope_zip import RESULTS_SCHEMA
+from tests.grader.courses.test_gradescope_zip import RESULTS_SCHEMA
 
 JUNIT_XSD = Path(__file__).resolve().parents[2] / "data" / "junit.xsd"
 FORGED = "Total: 42/42"
@@ -234,7 +234,7 @@ def alphabeta(game, state, depth):
 
 def test_a_correct_agent_printing_colours_gives_valid_junit(tmp_path: Path) -> None:
     """Through the real local sandbox: the prints reach junit.xml's system-out."""
-    from grader.check import grade_submission
+    from grader.grading.check import grade_submission
 
     repo = Path(__file__).resolve().parents[3]
     (tmp_path / "agent.py").write_text(COLOURFUL)

@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from grader.check import grade_submission
 from grader.cli import main
 from grader.errors import GraderError
-from grader.report import Report, TestResult, report_json, student_view
-from grader.report_trees import load_report_trees
+from grader.grading.check import grade_submission
+from grader.grading.report import Report, TestResult, report_json, student_view
+from grader.grading.report_trees import load_report_trees
 from grader.reports import REPORT_FILES, write_reports
 from grader.reports.context import ReportContext
 from grader.reports.html import html_report

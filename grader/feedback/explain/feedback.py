@@ -1,0 +1,77 @@
+"""The lines of feedback of a failed test: the first divergence, then the answer's
+and the record's numbers, expected against got."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from grader.feedback.explain.divergence import Conventions
+from grader.feedback.explain.families import explainer
+from grader.feedback.explain.formatting import fmt
+from grader.trees.record import SearchRecord
+from grader.trees.tree import Tree
+
+_TRACED = frozenset({"expanded", "evaluated", "prunes", "generated"})
+
+
+def explain(
+    *,
+    tree: Tree,
+    conventions: Conventions,
+    expected: SearchRecord,
+    got: SearchRecord,
+    failed: Sequence[str],
+) -> list[str]:
+    """Lines of feedback for the failed checks, the most telling first."""
+    lines: list[str] = []
+    if _TRACED & set(failed) and expected.visits != got.visits:
+        lines.append(explainer(tree, conventions).divergence(expected.visits, got.visits))
+    lines += _answer_lines(tree, expected, got, failed)
+    if "expanded" in failed and not lines:
+        lines.append(f"expanded: expected {expected.expanded}, got {got.expanded}")
+    if "evaluated" in failed and not lines:
+        lines.append(f"evaluated: expected {expected.evaluated}, got {got.evaluated}")
+    return lines
+
+
+def _answer_lines(
+    tree: Tree, expected: SearchRecord, got: SearchRecord, failed: Sequence[str]
+) -> list[str]:
+    """Value, action, prunes and generated, expected against got, for those that failed."""
+    lines = []
+    if "value" in failed:
+        lines.append(f"root value: expected {fmt(expected.value)}, got {fmt(got.value)}")
+    if "action" in failed:
+        lines.append(_action_line(tree, expected, got))
+    if "prunes" in failed:
+        lines.append(_prunes_line(expected, got))
+    if "generated" in failed:
+        lines.append(
+            f"children generated (result calls): expected {expected.generated}, got {got.generated}"
+        )
+    return lines
+
+
+def _prunes_line(expected: SearchRecord, got: SearchRecord) -> str:
+    if got.prunes >= 0 and expected.prunes >= 0:
+        return f"prunes: expected {expected.prunes}, got {got.prunes}"
+    if expected.prunes < 0:  # the expected search itself goes past minimax's depth
+        return (
+            f"visits: expected {len(expected.visits)}, got {len(got.visits)} (the expected "
+            "search goes on past the depth where plain minimax stops)"
+        )
+    return (
+        f"prunes: expected {expected.prunes}, but your search made {-got.prunes} more "
+        f"visit{'s' if got.prunes < -1 else ''} than plain minimax makes at this depth: it "
+        "visited positions minimax never visits (below the depth limit) or searched some again"
+    )
+
+
+def _action_line(tree: Tree, expected: SearchRecord, got: SearchRecord) -> str:
+    line = f"root action: expected {fmt(expected.action)}, got {fmt(got.action)}"
+    root = tree.nodes[tree.root]
+    acts = root.actions
+    tie = got.value == expected.value and got.action in acts and expected.action in acts
+    if tie and acts.index(got.action) > acts.index(expected.action):
+        line += " (on a tie, keep the first best action in action order)"
+    return line

@@ -1,0 +1,229 @@
+"""The messages every family shares (:class:`grader.feedback.explain.Explainer`): one drawn
+tree each.
+
+Trees are drawn in :mod:`tests.grader.feedback.explain.drawn`. A search outside every family
+(negamax, beam, iterative deepening here) gets these messages with no family's reason.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from reference.algorithms import search
+from reference.variants import Fault
+from tests.grader.feedback.explain.drawn import (
+    CUTOFF,
+    FIG52,
+    Agent,
+    drawn_said,
+    evaluates_root_after_one_iteration,
+    generates_and_leaves,
+    generates_first_child_only,
+    leaves_b_early,
+    never_deepens,
+    one_iteration,
+    said,
+    skips_the_middle_move,
+    stops_after_first_child,
+    variant,
+)
+
+# A(max) -a1-> B(min) -b1-> X(max) -x1-> X1 = 3, -x2-> X2 = 7
+#                     -b2-> B2 = 4
+#        -a2-> C(min) -c1-> C1 = 6, -c2-> X (the same X: a transposition)
+TRANSPOSITION = json.loads(
+    (Path(__file__).parents[4] / "assignments/minimax/trees/transposition.tree.json").read_text()
+)
+
+CASES = [
+    pytest.param(  # one ply short: B evaluated at depth 1
+        CUTOFF,
+        "minimax",
+        2,
+        variant("minimax", Fault.DEPTH_MINUS_ONE),
+        {},
+        "you evaluated B (depth cut-off) but B is at depth 1 of 2: search one ply deeper",
+        id="cut-off-early",
+    ),
+    pytest.param(  # one ply deep: B searched at the limit
+        CUTOFF,
+        "minimax",
+        1,
+        variant("minimax", Fault.DEPTH_PLUS_ONE),
+        {},
+        "you expanded B, but B is at depth 1 of 1, the depth limit: evaluate it there",
+        id="cut-off-late",
+    ),
+    pytest.param(  # iterative deepening: A B C at depth 1, then A again; no depth for A then
+        CUTOFF,
+        "iterative_deepening",
+        2,
+        evaluates_root_after_one_iteration,
+        {},
+        "you evaluated A (depth cut-off) but A is at this depth: search one ply deeper",
+        id="cut-off-early-out-of-the-stack",
+    ),
+    pytest.param(
+        FIG52,
+        "alphabeta",
+        2,
+        variant("alphabeta", Fault.RIGHT_TO_LEFT),
+        {},
+        "you searched D before B: children are searched in the order actions() lists them",
+        id="out-of-order",
+    ),
+    pytest.param(
+        FIG52,
+        "negamax",
+        2,
+        leaves_b_early,
+        {},
+        "you left B after B1 = 3, but B (MIN) still had to look at B2",
+        id="left-after-a-leaf",
+    ),
+    pytest.param(  # B's children generated, none looked at; on to C
+        FIG52,
+        "negamax",
+        2,
+        generates_and_leaves,
+        {},
+        "you left B, but B (MIN) still had to look at B1",
+        id="left-before-any-child",
+    ),
+    pytest.param(  # B, then D: C never searched
+        FIG52,
+        "negamax",
+        2,
+        skips_the_middle_move,
+        {},
+        "you left A after searching B, but A (MAX) still had to look at C",
+        id="left-skipping-a-child",
+    ),
+    pytest.param(
+        FIG52,
+        "negamax",
+        2,
+        stops_after_first_child,
+        {},
+        "you stopped after searching B, but A (MAX) still had to look at C",
+        id="stopped-after-a-subtree",
+    ),
+    pytest.param(  # A's first child generated, never looked at
+        FIG52,
+        "negamax",
+        2,
+        generates_first_child_only,
+        {},
+        "you stopped, but A (MAX) still had to look at B",
+        id="stopped-before-any-child",
+    ),
+    pytest.param(  # beam width 1: A, B, B1 and no more
+        FIG52,
+        "beam",
+        2,
+        stops_after_first_child,
+        {"beam_width": 1},
+        "after evaluating B1 = 3 you evaluated B2, which the reference does not search: it "
+        "prunes B's remaining children",
+        id="searched-a-pruned-leaf",
+    ),
+    pytest.param(  # beam width 1 below the root, every move at the root
+        FIG52,
+        "beam",
+        2,
+        leaves_b_early,
+        {"beam_width": 1},
+        "after searching B you expanded C, which the reference does not search: it prunes "
+        "A's remaining children",
+        id="searched-a-pruned-subtree",
+    ),
+    pytest.param(  # the table knows X = 7 from B: C's c2 is not searched again
+        TRANSPOSITION,
+        "transposition",
+        3,
+        lambda g, s, d: search("alphabeta", g, s, d),
+        {},
+        "after evaluating C1 = 6 you expanded X, which the reference does not search: it "
+        "prunes C's remaining children",
+        id="searched-a-transposition-again",
+    ),
+    pytest.param(  # iterative deepening: A B C at depth 1, then A again
+        CUTOFF,
+        "iterative_deepening",
+        2,
+        one_iteration,
+        {},
+        "visit 4: you stopped; the reference expanded A",
+        id="stopped-before-a-new-iteration",
+    ),
+    pytest.param(  # iterative deepening: A again, then C first (the best move so far)
+        CUTOFF,
+        "iterative_deepening",
+        2,
+        never_deepens,
+        {},
+        "visit 5: the reference expanded C, you evaluated B",
+        id="iterations-differ",
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "algorithm", "depth", "agent", "conventions", "first"), CASES)
+def test_the_first_line_names_the_first_divergence(
+    data: dict[str, Any],
+    algorithm: str,
+    depth: int,
+    agent: Agent,
+    conventions: dict[str, Any],
+    first: str,
+) -> None:
+    assert said(data, algorithm, depth, agent, **conventions)[0] == first
+
+
+# fig 5.2 (minimax, depth 2), the expected visits cut to A, B, B1, B2
+FIG52_MINIMAX = [("actions", "A"), ("actions", "B"), ("utility", "B1"), ("utility", "B2")]
+
+
+@pytest.mark.parametrize(
+    ("expected", "got", "first"),
+    [
+        pytest.param(
+            FIG52_MINIMAX,
+            [("actions", "A"), ("actions", "B"), ("actions", "B1")],
+            "you expanded B1, but B1 is terminal: take its utility",
+            id="terminal-expanded",
+        ),
+        pytest.param(
+            FIG52_MINIMAX,
+            [("actions", "A"), ("actions", "B"), ("evaluate", "B1")],
+            "at B1 you called evaluate(), where the reference calls utility()",
+            id="another-call",
+        ),
+        pytest.param(
+            FIG52_MINIMAX,
+            [],
+            "visit 1: you stopped; the reference expanded A",
+            id="nothing-visited",
+        ),
+        pytest.param(
+            FIG52_MINIMAX,
+            [*FIG52_MINIMAX, ("utility", "C1")],
+            "visit 5: you evaluated C1; the reference had stopped",
+            id="went-on",
+        ),
+        pytest.param(  # a reference that expands A and looks at none of its children
+            [("actions", "A")],
+            [("actions", "A"), ("actions", "B")],
+            "you expanded B, which the reference does not search: it prunes A's remaining children",
+            id="searched-before-any-child",
+        ),
+    ],
+)
+def test_the_first_line_of_a_drawn_trace(
+    expected: list[tuple[str, str]], got: list[tuple[str, str]], first: str
+) -> None:
+    assert drawn_said(FIG52, "minimax", 2, expected, got) == first

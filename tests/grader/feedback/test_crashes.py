@@ -1,0 +1,94 @@
+"""A crashed run in the student's terms, through the real local sandbox: one line naming
+the node per test, a traceback once per submission under the submitted file's name."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from grader.grading.check import grade_submission
+from grader.grading.report import report_json
+
+EVALUATES_EARLY = '''\
+def minimax(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, 0), None
+    if depth <= 1:  # one ply early
+        return game.evaluate(state, 0), None
+    best, best_action = None, None
+    for action in game.actions(state):
+        value, _ = minimax(game, game.result(state, action), depth - 1)
+        if best is None or (value > best if game.to_move(state) == 0 else value < best):
+            best, best_action = value, action
+    return best, best_action
+'''
+# fig 5.2 (depth 2): A(max) -> B(min): 3 12 8 | C(min): 2 4 6 | D(min): 14 5 2; no evals
+TESTS = ["aima-fig5.2", "first-best-tie", "negative-values"]
+
+
+def test_evaluating_one_ply_early_is_one_line_per_test_and_one_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "my_search.py"
+    path.write_text(EVALUATES_EARLY, encoding="utf-8")
+    report = grade_submission(submission=path, assignment="minimax", tests=TESTS)
+    first, *rest = report.tests
+    assert [t.status for t in report.tests] == ["error"] * 3
+    assert first.message == (
+        "the game refused a call: evaluate(B): the tree gives B no eval; it is below the cut-off"
+    )
+    assert first.feedback[0] == (
+        "you evaluated B (depth cut-off) but B is at depth 1 of 2: search one ply deeper"
+    )
+    assert first.feedback[1].startswith(
+        "Known mistake: you search one ply less deep than the depth you are given"
+    )
+    assert first.detail is not None and 'File "my_search.py", line 5' in first.detail
+    assert "agent.py" not in report_json(report)
+    for test in rest:  # the same crash: no second traceback
+        assert test.detail is None
+        assert test.feedback[-1] == "(traceback: as in aima-fig5.2)"
+        assert "\n" not in (test.message or "")
+
+
+def test_a_refusal_names_the_node_never_a_state_token(tmp_path: Path) -> None:
+    path = tmp_path / "agent.py"
+    path.write_text(
+        "def minimax(game, state, depth):\n"
+        "    b = game.result(state, game.actions(state)[0])\n"
+        "    leaf = game.result(b, game.actions(b)[0])\n"
+        "    return game.to_move(leaf), None\n",
+        encoding="utf-8",
+    )
+    report = grade_submission(submission=path, assignment="minimax", tests=["aima-fig5.2"])
+    (test,) = report.tests
+    assert test.status == "error"
+    assert test.message is not None and test.message.startswith(
+        "the game refused a call: B1 is not a decision node"
+    )
+    assert re.search(r"\bs[0-9a-f]{12}\b", report_json(report)) is None
+
+
+def test_a_lone_surrogate_in_a_crash_still_gives_a_report(tmp_path: Path) -> None:
+    path = tmp_path / "agent.py"
+    path.write_text(
+        "def minimax(game, state, depth):\n"
+        "    print('\\ud800')\n"
+        "    raise ValueError('bad \\ud800 value')\n",
+        encoding="utf-8",
+    )
+    report = grade_submission(submission=path, assignment="minimax", tests=TESTS)
+    assert [t.status for t in report.tests] == ["error"] * 3
+    assert report.grader_faults == []
+    assert report.tests[0].detail is not None and report.tests[1].detail is None
+    assert report_json(report)  # serialisable
+
+
+def test_printed_states_read_as_node_names(tmp_path: Path) -> None:
+    path = tmp_path / "agent.py"
+    path.write_text(
+        "def minimax(game, state, depth):\n"
+        "    print('at', state, 'then', game.result(state, game.actions(state)[0]))\n"
+        "    return 0, None\n",
+        encoding="utf-8",
+    )
+    report = grade_submission(submission=path, assignment="minimax", tests=["aima-fig5.2"])
+    assert report.tests[0].output == "at A then B\n"

@@ -1,0 +1,189 @@
+"""Tree validation: every malformed tree is refused with its place and a reason that helps.
+
+Each case is the text of a ``*.tree.json`` file. The loader must name the place in dotted
+form and say why; ``grader validate`` must print that as ``Error: FILE: PLACE: REASON``
+and exit 2, never with a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from grader.cli import main
+from grader.errors import InputFileError
+from grader.trees.tree import load_tree, parse_tree
+
+F = "game-tree/1"
+
+
+def full(nodes: dict[str, Any], **top: Any) -> str:
+    """A full-form tree rooted at A (unless ``root`` is given), as file text."""
+    return json.dumps({"format": F, "root": "A", **top, "nodes": nodes})
+
+
+# A(max) --a--> B = 3
+GOOD_NODES: dict[str, Any] = {"A": {"to_move": 0, "children": {"a": "B"}}, "B": {"utility": 3}}
+
+
+# Each case: (file text, expected place, a fragment of the reason).
+MALFORMED: list[Any] = [
+    pytest.param("[1, 2]", "(top level)", "holds a JSON object", id="not-an-object"),
+    pytest.param('{"format": "game-tree/1", "root": "A",', "line 1 column 39", "not valid JSON",
+                 id="broken-json"),
+    pytest.param('{"format": "game-tree/1", "nested": [NaN]}', "", "NaN is not a number",
+                 id="nan"),
+    pytest.param(json.dumps({"format": "game-tree/2", "root": "A", "nodes": GOOD_NODES}),
+                 "format", "'game-tree/1' was expected", id="wrong-format-tag"),
+    pytest.param(json.dumps({"format": F, "nodes": GOOD_NODES}), "(top level)",
+                 "'root' is a required property", id="no-root"),
+    pytest.param(full(GOOD_NODES, colour="red"), "(top level)", "allowed keys: description",
+                 id="unknown-top-level-key"),
+    # A(max) --a--> B = 3, B carries a misspelt key
+    pytest.param(full({**GOOD_NODES, "B": {"utility": 3, "value": 3}}), "nodes.B",
+                 "'value' was unexpected", id="unknown-node-key"),
+    pytest.param(full(GOOD_NODES, root="Z"), "root", "'Z' is not a node", id="root-not-a-node"),
+    # A(max) --a--> B = 3, --b--> Z (missing)
+    pytest.param(full({"A": {"to_move": 0, "children": {"a": "B", "b": "Z"}}, "B": {"utility": 3}}),
+                 "nodes.A.children.b", "'Z' is not a node", id="missing-child"),
+    pytest.param(full({"A": {"to_move": 0, "children": ["B"]}, "B": {"utility": 3}}),
+                 "nodes.A.children", "is not an object", id="children-as-list"),
+    # A(max) --a--> B, which has a utility and a child
+    pytest.param(full({"A": {"to_move": 0, "children": {"a": "B"}},
+                       "B": {"to_move": 1, "utility": 1, "children": {"b": "C"}},
+                       "C": {"utility": 3}}),
+                 "nodes.B", "has both 'utility' and 'children'", id="utility-and-children"),
+    pytest.param(full({"A": {"to_move": 0, "children": {"a": "B"}}, "B": {"to_move": 1}}),
+                 "nodes.B", "needs 'children'", id="neither-children-nor-utility"),
+    pytest.param(full({"A": {"children": {"a": "B"}}, "B": {"utility": 3}}),
+                 "nodes.A", "needs 'to_move'", id="no-to-move"),
+    pytest.param(full({"A": {"to_move": 2, "children": {"a": "B"}}, "B": {"utility": 3}}),
+                 "nodes.A.to_move", "player 2 does not exist", id="to-move-past-players"),
+    pytest.param(full({"A": {"to_move": -1, "children": {"a": "B"}}, "B": {"utility": 3}}),
+                 "nodes.A.to_move", "less than the minimum of 0", id="negative-to-move"),
+    pytest.param(full({"A": {"to_move": 0, "children": {"a": "B"}}, "B": {"utility": "3"}}),
+                 "nodes.B.utility", "is not a number or a list", id="utility-a-string"),
+    pytest.param(full({"A": {"to_move": 0, "children": {"a": "B"}}, "B": {"utility": [1, 2]}},
+                      players=3),
+                 "nodes.B.utility", "has 2 entries but the tree has 3 players",
+                 id="vector-of-wrong-length"),
+    pytest.param(full({"A": {"to_move": 0, "children": {"a": "B"}}, "B": {"utility": 5}},
+                      players=3),
+                 "nodes.B.utility", "ambiguous with 3 players", id="number-for-three-players"),
+    # A --a--> B --b--> C --c--> A: a loop
+    pytest.param(full({"A": {"to_move": 0, "children": {"a": "B"}},
+                       "B": {"to_move": 1, "children": {"b": "C"}},
+                       "C": {"to_move": 0, "children": {"c": "A", "d": "D"}},
+                       "D": {"utility": 1}}),
+                 "nodes.C.children.c", "makes a cycle (A -> B -> C -> A)", id="cycle"),
+    pytest.param(full({**GOOD_NODES, "Z": {"utility": 9}}), "nodes.Z", "not reachable",
+                 id="unreachable-node"),
+    pytest.param(full({"A": {"to_move": 0, "children": {"a": "B"}, "noisy": ["x"]},
+                       "B": {"utility": 3}}),
+                 "nodes.A.noisy", "'x' is not an action of A", id="noisy-not-an-action"),
+    pytest.param(full({**GOOD_NODES, "B": {"utility": 3, "eval": 2}}),
+                 "nodes.B.eval", "a terminal has 'utility', not 'eval'", id="eval-on-terminal"),
+    # A(max) --a--> C (chance: x 0.5, y 0.4) --> X = 1, Y = 2
+    pytest.param(full({"A": {"to_move": 0, "children": {"a": "C"}},
+                       "C": {"chance": True, "children": {"x": "X", "y": "Y"},
+                             "probabilities": {"x": 0.5, "y": 0.4}},
+                       "X": {"utility": 1}, "Y": {"utility": 2}}),
+                 "nodes.C.probabilities", "sum to 0.9, not 1", id="probabilities-sum"),
+    pytest.param(full({"A": {"to_move": 0, "children": {"a": "C"}},
+                       "C": {"chance": True, "children": {"x": "X", "y": "Y"},
+                             "probabilities": {"x": 1.5, "y": -0.5}},
+                       "X": {"utility": 1}, "Y": {"utility": 2}}),
+                 "nodes.C.probabilities.x", "1.5 is not between 0 and 1",
+                 id="probability-out-of-range"),
+    pytest.param(full({"A": {"to_move": 0, "children": {"a": "C"}},
+                       "C": {"chance": True, "children": {"x": "X", "y": "Y"},
+                             "probabilities": {"x": 1.0}},
+                       "X": {"utility": 1}, "Y": {"utility": 2}}),
+                 "nodes.C.probabilities", "missing ['y']", id="probability-missing"),
+    pytest.param(full({"A": {"to_move": 0, "children": {"a": "C"}},
+                       "C": {"chance": True, "children": {"x": "X"}},
+                       "X": {"utility": 1}}),
+                 "nodes.C", "needs 'probabilities'", id="chance-without-probabilities"),
+    pytest.param(full({"A": {"to_move": 0, "children": {"a": "B"}, "probabilities": {"a": 1}},
+                       "B": {"utility": 3}}),
+                 "nodes.A.probabilities", "only a chance node", id="probabilities-not-chance"),
+    pytest.param(json.dumps({"format": F, "players": 3, "nested": [[1, 2]]}), "players",
+                 "greater than the maximum of 2", id="nested-three-players"),
+    pytest.param(json.dumps({"format": F, "nested": [[1, "x"]]}), "nested.0.1",
+                 "'x' is not a number or a list", id="nested-string-leaf"),
+]
+
+
+@pytest.mark.parametrize(("text", "place", "reason"), MALFORMED)
+def test_loader_names_place_and_reason(
+    tmp_path: Path, text: str, place: str, reason: str
+) -> None:
+    path = tmp_path / "bad.tree.json"
+    path.write_text(text)
+    with pytest.raises(InputFileError) as caught:
+        load_tree(path)
+    assert caught.value.place == place
+    assert reason in caught.value.reason
+    assert str(path) in str(caught.value)
+
+
+@pytest.mark.parametrize(("text", "place", "reason"), MALFORMED)
+def test_validate_prints_error_without_traceback(
+    tmp_path: Path, text: str, place: str, reason: str
+) -> None:
+    path = tmp_path / "bad.tree.json"
+    path.write_text(text)
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 2
+    where = f"{path}: {place}: " if place else f"{path}: "
+    assert f"Error: {where}" in result.output
+    assert reason in result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_missing_eval_at_the_cut_off_names_the_node() -> None:
+    # A(max) --a--> B(min, no eval) --b--> B1 = 3: a depth-1 search stops at B
+    data = {"format": F, "root": "A", "nodes": {
+        "A": {"to_move": 0, "children": {"a": "B"}},
+        "B": {"to_move": 1, "children": {"b": "B1"}},
+        "B1": {"utility": 3},
+    }}
+    assert parse_tree(data, depth=2).root == "A"
+    with pytest.raises(InputFileError) as caught:
+        parse_tree(data, depth=1)
+    assert caught.value.place == "nodes.B"
+    assert "has no 'eval'" in caught.value.reason
+
+
+def test_a_valid_tree_with_every_feature_loads() -> None:
+    # A(max) --a--> C (chance .25/.75) --x--> X = 1 (noisy move from A's b)
+    #        --b--> X                   --y--> Y = 2
+    data = {"format": F, "root": "A", "nodes": {
+        "A": {"to_move": 0, "children": {"a": "C", "b": "X"}, "eval": 0, "noisy": ["b"]},
+        "C": {"chance": True, "children": {"x": "X", "y": "Y"},
+              "probabilities": {"x": 0.25, "y": 0.75}},
+        "X": {"utility": 1, "label": "shared"},
+        "Y": {"utility": 2},
+    }}
+    tree = parse_tree(data)
+    assert tree.child("A", "b") == tree.child("C", "x") == "X"
+    assert tree.nodes["C"].probabilities == (0.25, 0.75)
+    assert tree.nodes["X"].utility == (1, -1)
+    assert tree.max_depth() == 2
+
+
+def test_max_depth_takes_the_longest_path_to_a_shared_node() -> None:
+    # A --a--> B --c--> X --d--> X1 = 1     X is reached at depth 1 and at depth 2;
+    #   --b--> X                            the longest path A-B-X-X1 has 3 plies.
+    data = {"format": F, "root": "A", "nodes": {
+        "A": {"to_move": 0, "children": {"a": "B", "b": "X"}},
+        "B": {"to_move": 1, "children": {"c": "X"}},
+        "X": {"to_move": 0, "children": {"d": "X1"}},
+        "X1": {"utility": 1},
+    }}
+    assert parse_tree(data).max_depth() == 3
