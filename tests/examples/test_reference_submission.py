@@ -17,14 +17,14 @@ from typing import Any
 
 import pytest
 
-from grader.authoring.assignment import Check, load_assignment
+from grader.authoring.assignment import Check, builtin_names, load_assignment
 from grader.grading.check import Prepared, grade_submission, prepare
 from grader.grading.report import Report
 from reference.algorithms import accepted_options
 from tests.examples.tiny_assignment import reference_record
 
 REFERENCE = Path(__file__).resolve().parents[2] / "reference"
-NAMES = ["alphabeta", "maxn", "minimax", "quiescence"]
+NAMES = builtin_names()
 ASSIGNMENTS = [pytest.param(name, id=name) for name in NAMES]
 RECORDED: list[Check] = ["value", "action", "expanded", "evaluated", "generated", "prunes"]
 
