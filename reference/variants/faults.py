@@ -10,40 +10,73 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 from reference.api import Action, Game, Value
 
 
-class Fault(Enum):
-    """One deliberate change of a reference search."""
+@dataclass(frozen=True, eq=False)
+class Fault:
+    """One deliberate change of a reference search, named by ``value`` (its variant's name).
 
-    NO_PRUNING = "no-pruning"
-    PRUNE_STRICT = "prune-strict"
-    PRUNE_ON_EQUALITY = "prune-on-equality"
-    ROOT_WINDOW = "root-window-reset"
-    WINDOW_SWAPPED = "window-swapped"
-    BOUNDS_SWAPPED = "bounds-swapped"
-    PERSPECTIVE = "wrong-perspective"
-    DEPTH_PLUS_ONE = "depth-plus-one"
-    DEPTH_MINUS_ONE = "depth-minus-one"
-    EVALUATE_FIRST = "evaluate-before-terminal"
-    TIES_LAST = "ties-to-last"
-    RIGHT_TO_LEFT = "right-to-left"
-    FAIL_SOFT = "fail-soft"
-    FAIL_HARD = "fail-hard"
-    PLAYER_ZERO = "player-zero-component"
-    NEXT_PLAYER = "next-player-component"
-    NO_STAND_PAT = "no-stand-pat"
-    QUIET_MOVES_TOO = "quiet-moves-too"
-    NO_QUIESCENCE_LIMIT = "ignores-quiescence-depth"
-    NO_QUIESCENCE = "no-quiescence"
-    MAX_AT_CHANCE = "max-at-chance"
-    TURN_BY_PARITY = "turn-by-parity"
-    ROOT_PLAYER = "root-player-value"
-    ROOT_EXPANDED = "root-expanded-at-depth-0"
-    SUCCESSORS_AS_MAX = "successors-full-depth-as-max"
+    The faults several families share are below; a family's own variants module may make
+    more (``SIGN_SLIP = Fault("sign-slip")``). Faults compare by identity: each is made once.
+    """
+
+    value: str
+
+    NO_PRUNING: ClassVar[Fault]
+    PRUNE_STRICT: ClassVar[Fault]
+    PRUNE_ON_EQUALITY: ClassVar[Fault]
+    ROOT_WINDOW: ClassVar[Fault]
+    WINDOW_SWAPPED: ClassVar[Fault]
+    BOUNDS_SWAPPED: ClassVar[Fault]
+    PERSPECTIVE: ClassVar[Fault]
+    DEPTH_PLUS_ONE: ClassVar[Fault]
+    DEPTH_MINUS_ONE: ClassVar[Fault]
+    EVALUATE_FIRST: ClassVar[Fault]
+    TIES_LAST: ClassVar[Fault]
+    RIGHT_TO_LEFT: ClassVar[Fault]
+    FAIL_SOFT: ClassVar[Fault]
+    FAIL_HARD: ClassVar[Fault]
+    PLAYER_ZERO: ClassVar[Fault]
+    NEXT_PLAYER: ClassVar[Fault]
+    NO_STAND_PAT: ClassVar[Fault]
+    QUIET_MOVES_TOO: ClassVar[Fault]
+    NO_QUIESCENCE_LIMIT: ClassVar[Fault]
+    NO_QUIESCENCE: ClassVar[Fault]
+    MAX_AT_CHANCE: ClassVar[Fault]
+    TURN_BY_PARITY: ClassVar[Fault]
+    ROOT_PLAYER: ClassVar[Fault]
+    ROOT_EXPANDED: ClassVar[Fault]
+    SUCCESSORS_AS_MAX: ClassVar[Fault]
+
+
+Fault.NO_PRUNING = Fault("no-pruning")
+Fault.PRUNE_STRICT = Fault("prune-strict")
+Fault.PRUNE_ON_EQUALITY = Fault("prune-on-equality")
+Fault.ROOT_WINDOW = Fault("root-window-reset")
+Fault.WINDOW_SWAPPED = Fault("window-swapped")
+Fault.BOUNDS_SWAPPED = Fault("bounds-swapped")
+Fault.PERSPECTIVE = Fault("wrong-perspective")
+Fault.DEPTH_PLUS_ONE = Fault("depth-plus-one")
+Fault.DEPTH_MINUS_ONE = Fault("depth-minus-one")
+Fault.EVALUATE_FIRST = Fault("evaluate-before-terminal")
+Fault.TIES_LAST = Fault("ties-to-last")
+Fault.RIGHT_TO_LEFT = Fault("right-to-left")
+Fault.FAIL_SOFT = Fault("fail-soft")
+Fault.FAIL_HARD = Fault("fail-hard")
+Fault.PLAYER_ZERO = Fault("player-zero-component")
+Fault.NEXT_PLAYER = Fault("next-player-component")
+Fault.NO_STAND_PAT = Fault("no-stand-pat")
+Fault.QUIET_MOVES_TOO = Fault("quiet-moves-too")
+Fault.NO_QUIESCENCE_LIMIT = Fault("ignores-quiescence-depth")
+Fault.NO_QUIESCENCE = Fault("no-quiescence")
+Fault.MAX_AT_CHANCE = Fault("max-at-chance")
+Fault.TURN_BY_PARITY = Fault("turn-by-parity")
+Fault.ROOT_PLAYER = Fault("root-player-value")
+Fault.ROOT_EXPANDED = Fault("root-expanded-at-depth-0")
+Fault.SUCCESSORS_AS_MAX = Fault("successors-full-depth-as-max")
 
 
 Engine = Callable[..., tuple[Any, Action | None]]
