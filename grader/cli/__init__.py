@@ -7,6 +7,7 @@ raised anywhere becomes ``Error: <message>`` and its exit code; never a tracebac
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -90,6 +91,23 @@ def _click_error(exc: GraderError) -> click.ClickException:
 
 
 _CLICK_ERRORS: dict[int, type[click.ClickException]] = {}
+
+
+def assignment_option(command: Any) -> Any:
+    """``-a/--assignment``: the assignment every grading and authoring command works on."""
+    return click.option(
+        "-a", "--assignment", required=True, help="A built-in assignment's name or a folder."
+    )(command)
+
+
+def sandbox_option(help: str) -> Callable[[Any], Any]:
+    """``--sandbox``: where a submission runs, one of the sandbox kinds (local first)."""
+    from grader.grading.report import SANDBOX_KINDS
+
+    return click.option(
+        "--sandbox", type=click.Choice(SANDBOX_KINDS), default=SANDBOX_KINDS[0],
+        show_default=True, help=help,
+    )
 
 
 def allow_limits_only_option(command: Any) -> Any:

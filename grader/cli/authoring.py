@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from grader.authoring.build import SCHEMAS
-from grader.cli import main, require_full_grader
+from grader.cli import assignment_option, main, require_full_grader
 from grader.errors import EXIT_USAGE, GraderError
 from reference.algorithms import drawn
 
@@ -15,9 +15,7 @@ require_full_grader()  # each command builds, checks or draws with the reference
 
 
 @main.command()
-@click.option(
-    "-a", "--assignment", required=True, help="A built-in assignment's name or a folder."
-)
+@assignment_option
 @click.option("--check", is_flag=True, help="Write nothing; fail if a golden is not current.")
 def build(assignment: str, check: bool) -> None:
     """Compute each test's golden from the reference search; write golden/<test>.json.

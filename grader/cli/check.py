@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from grader.authoring.assignment import TestSpec
-from grader.cli import main
+from grader.cli import assignment_option, main, sandbox_option
 from grader.errors import EXIT_OK, EXIT_TESTS_FAILED
 from grader.grading.report import Report, report_json, student_view
 from grader.grading.sinks import for_rich, for_terminal
@@ -30,18 +30,10 @@ _STYLES = {
 
 @main.command()
 @click.argument("submission", type=click.Path(path_type=Path))
-@click.option(
-    "-a", "--assignment", required=True, help="A built-in assignment's name or a folder."
-)
+@assignment_option
 @click.option("--test", "tests", multiple=True, help="Run only this test (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print only the JSON report.")
-@click.option(
-    "--sandbox",
-    type=click.Choice(["local", "docker"]),
-    default="local",
-    show_default=True,
-    help="Where the submission runs.",
-)
+@sandbox_option("Where the submission runs.")
 @click.option(
     "--report-dir",
     type=click.Path(file_okay=False, path_type=Path),

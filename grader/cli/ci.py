@@ -6,22 +6,14 @@ from pathlib import Path
 
 import click
 
-from grader.cli import allow_limits_only_option, main
+from grader.cli import allow_limits_only_option, assignment_option, main, sandbox_option
 from grader.reports.formats import report_files_help
 
 
 @main.command()
 @click.argument("submission", type=click.Path(path_type=Path))
-@click.option(
-    "-a", "--assignment", required=True, help="A built-in assignment's name or a folder."
-)
-@click.option(
-    "--sandbox",
-    type=click.Choice(["local", "docker"]),
-    default="local",
-    show_default=True,
-    help="Where the submission runs (docker where the runner has it).",
-)
+@assignment_option
+@sandbox_option("Where the submission runs (docker where the runner has it).")
 @click.option(
     "--report-dir",
     type=click.Path(file_okay=False, path_type=Path),

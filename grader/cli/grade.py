@@ -16,7 +16,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from grader.cli import allow_limits_only_option, main
+from grader.cli import allow_limits_only_option, assignment_option, main, sandbox_option
 from grader.errors import GraderFaults, Interrupted, Terminated
 from grader.grading.batch import BatchResult, Stop, Watch, grade_batch, summary_lines
 from grader.grading.sinks import for_rich, for_terminal
@@ -50,17 +50,14 @@ Exit codes: 0 the batch ran (whatever the scores);
 @click.argument(
     "submissions", type=click.Path(exists=True, file_okay=False, path_type=Path)
 )
-@click.option(
-    "-a", "--assignment", required=True, help="A built-in assignment's name or a folder."
-)
+@assignment_option
 @click.option(
     "-o", "--out", required=True, type=click.Path(file_okay=False, path_type=Path),
     help="Folder for the gradebook and each submission's reports.",
 )
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=1),
               help="Submissions graded at once.")
-@click.option("--sandbox", type=click.Choice(["local", "docker"]), default="local",
-              show_default=True, help="Where submissions run (instructors: docker).")
+@sandbox_option("Where submissions run (instructors: docker).")
 @click.option("--resume", is_flag=True,
               help="Keep the reports already in OUT and grade only the rest.")
 @click.option("--regrade-faults/--keep-faults", default=True, show_default=True,

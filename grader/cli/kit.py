@@ -7,13 +7,11 @@ from pathlib import Path
 
 import click
 
-from grader.cli import allow_limits_only_option, main
+from grader.cli import allow_limits_only_option, assignment_option, main
 
 
 @main.command()
-@click.option(
-    "-a", "--assignment", required=True, help="A built-in assignment's name or a folder."
-)
+@assignment_option
 @click.option(
     "-o", "--out", required=True, type=click.Path(path_type=Path),
     help="The kit's folder (new or empty).",
@@ -33,9 +31,7 @@ def kit(assignment: str, out: Path) -> None:
 
 
 @main.command()
-@click.option(
-    "-a", "--assignment", required=True, help="A built-in assignment's name or a folder."
-)
+@assignment_option
 @click.option(
     "-o", "--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
     help="The zip to write (e.g. autograder.zip).",

@@ -12,7 +12,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 from grader.authoring.assignment import LoadedAssignment, TestSpec, load_assignment, search_setup
 from grader.authoring.golden import Golden, load_golden, stale_reason
@@ -20,12 +19,11 @@ from grader.errors import GraderError
 from grader.feedback.catalogue import CATALOGUE_FILE, load_catalogue
 from grader.feedback.crashes import once_per_submission
 from grader.grading.intake import ENTRY_FILE, SubmissionRefused, submission_folder
-from grader.grading.report import Report, TestResult, make_report
+from grader.grading.report import Report, SandboxKind, TestResult, make_report
 from grader.grading.scoring import TestContext, score_all, score_run
 from grader.hosts.base import Isolation, RunRequest, RunResult, Sandbox
 from grader.trees.tree import Tree, load_tree
 
-SandboxKind = Literal["local", "docker"]
 SandboxOpener = Callable[[SandboxKind, Path, int], Sandbox]
 __all__ = ["ENTRY_FILE", "Prepared", "SandboxKind", "grade_submission", "prepare"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -23,6 +23,8 @@ OUTPUT_LIMIT = 4000  # characters of a submission's prints kept per test
 
 Status = Literal["passed", "failed", "timeout", "memory", "error", "sandbox_error"]
 SandboxKind = Literal["local", "docker"]
+"""The sandboxes a submission can run in (``--sandbox``): the one list of them."""
+SANDBOX_KINDS: tuple[SandboxKind, ...] = get_args(SandboxKind)
 Isolation = Literal["namespaces", "container", "limits only"]  # see grader.hosts.isolation
 
 
