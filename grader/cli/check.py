@@ -15,17 +15,11 @@ from grader.cli import assignment_option, main, sandbox_option
 from grader.errors import EXIT_OK, EXIT_TESTS_FAILED
 from grader.grading.report import Report, report_json, student_view
 from grader.grading.sinks import for_rich, for_terminal
+from grader.grading.statuses import STATUSES
 from grader.reports.feedback import STATUS_WORDS, feedback_lines, points, total_line
 from grader.reports.formats import report_files_help
 
-_STYLES = {
-    "passed": "green",
-    "failed": "red",
-    "timeout": "yellow",
-    "memory": "yellow",
-    "error": "red",
-    "sandbox_error": "magenta",
-}
+_STYLES = {status: look.style for status, look in STATUSES.items()}
 
 
 @main.command()

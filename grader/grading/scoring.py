@@ -32,6 +32,7 @@ from grader.authoring.golden import Form
 from grader.feedback.crashes import game_refusal, refusal_lines
 from grader.feedback.explain import Conventions, explain, fmt, short
 from grader.grading.report import CheckResult, Status, TestResult, bounded_output
+from grader.grading.statuses import STATUSES
 from grader.hosts.base import RunResult
 from grader.trees.record import SearchRecord, make_record
 from grader.trees.tree import Tree
@@ -44,12 +45,6 @@ __all__ = ["TOLERANCE", "TestContext", "score_all", "score_run", "values_match"]
 SHOWN_FIELDS: tuple[Check, ...] = (
     "value", "action", "expanded", "evaluated", "generated", "prunes"
 )
-_DEFAULT_MESSAGES: dict[str, str] = {
-    "timeout": "the search did not finish within the time limit",
-    "memory": "the search ran out of memory",
-    "error": "the submission crashed or returned something malformed",
-    "sandbox_error": "the grader could not run this test (not your fault): it will be regraded",
-}
 
 
 @dataclass(frozen=True)
@@ -235,7 +230,7 @@ def _unfinished(
     run: RunResult, ctx: TestContext, base: dict[str, Any], elsewhere: Iterable[Evidence]
 ) -> TestResult:
     status: Status = run.status if run.status != "ok" else "error"
-    message = run.message or _DEFAULT_MESSAGES.get(status, status)
+    message = run.message or STATUSES[status].message or status
     if status == "timeout":
         message = f"{message} ({fmt(ctx.time_limit)} s)" if run.message is None else message
     feedback: list[str] = []

@@ -3,15 +3,9 @@
 from __future__ import annotations
 
 from grader.grading.report import Report, TestResult
+from grader.grading.statuses import STATUSES
 
-STATUS_WORDS = {
-    "passed": "passed",
-    "failed": "failed",
-    "timeout": "timed out",
-    "memory": "out of memory",
-    "error": "error",
-    "sandbox_error": "grader error (not charged)",
-}
+STATUS_WORDS = {status: look.word for status, look in STATUSES.items()}
 
 
 def points(value: float) -> str:

@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from grader.errors import GraderError
-from grader.grading.report import Report, TestResult
+from grader.grading.report import Report, Status, TestResult
 from grader.grading.sinks import for_html
+from grader.grading.statuses import STATUSES
 from grader.reports.context import ReportContext, TestTree
 from grader.reports.feedback import STATUS_WORDS, points, total_line
 from grader.reports.svg import draw_svg
@@ -27,14 +28,6 @@ from reference.algorithms import value_model
 SCALE = 1.2  # the trees drawn a little larger than their coordinates
 SHOWN_ITEMS = 40  # items of an expanded/evaluated list shown in the table
 _FIELDS = ("value", "action", "expanded", "evaluated", "generated", "prunes")
-_STATUS_COLOURS = {
-    "passed": "#2e7d32",
-    "failed": "#c62828",
-    "timeout": "#b26a00",
-    "memory": "#b26a00",
-    "error": "#c62828",
-    "sandbox_error": "#6a1b9a",
-}
 
 
 def html_report(report: Report, context: ReportContext | None = None) -> str:
@@ -73,8 +66,8 @@ def _anchor(test: TestResult) -> str:
     return f"test-{test.name}"
 
 
-def _badge(status: str) -> str:
-    colour = _STATUS_COLOURS.get(status, "#555")
+def _badge(status: Status) -> str:
+    colour = STATUSES[status].colour
     words = for_html(STATUS_WORDS[status])
     return f'<span class="badge" style="background:{colour}">{words}</span>'
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import get_args
 
 import jsonschema
 import pytest
@@ -13,6 +14,7 @@ from grader.errors import InputFileError
 from grader.grading.report import (
     CheckResult,
     Report,
+    Status,
     TestResult,
     bounded_output,
     load_report,
@@ -21,6 +23,7 @@ from grader.grading.report import (
     report_schema,
     student_view,
 )
+from grader.grading.statuses import STATUSES
 
 SCHEMA_COPY = Path(__file__).resolve().parents[3] / "grader" / "schemas" / "report.schema.json"
 
@@ -157,3 +160,8 @@ def test_bounded_output(text: str, limit: int, kept: str | None) -> None:
         assert out is not None and out.startswith(kept)
         assert len(out) < len(text) + 60
         assert ("more characters" in out) == (len(text) > limit)
+
+
+def test_every_status_is_told() -> None:
+    assert list(STATUSES) == list(get_args(Status))
+    assert all(look.message for s, look in STATUSES.items() if s not in ("passed", "failed"))
