@@ -24,7 +24,7 @@ from grader.errors import GameError
 from grader.hosts.base import RunRequest, RunResult
 from grader.trees.game import TreeGame
 from grader.trees.record import baseline_visits
-from grader.trees.trace import Trace
+from grader.trees.trace import QUERY_OPS, VISIT_OPS, Trace
 from grader.trees.tree import Node, Tree
 from sandboxes.link import LineTooLong, Link, decode_json
 
@@ -32,10 +32,8 @@ MAX_LINE = 1 << 20  # bytes of one message from the sandbox
 MAX_CALLS = 2_000_000  # game calls one run may make, at the most
 CALLS_PER_NODE, CALLS_FLOOR = 200, 20_000  # and on a tree that unfolds to N nodes: 200 N + 20,000
 TOKEN_BATCH = 1024  # tokens drawn at once
-REMOTE_OPS = frozenset(
-    {"actions", "noisy_actions", "chance_outcomes", "utility", "evaluate", "result", "state"}
-)
-LOCAL_OPS = frozenset({"result", "to_move", "is_terminal", "is_quiet", "is_chance"})
+REMOTE_OPS = VISIT_OPS | {"result", "state"}  # asked of the grader one at a time
+LOCAL_OPS = QUERY_OPS | {"result"}  # answered in the sandbox, sent on in batches
 _TOKEN = re.compile(r"\bs[0-9a-f]{12}\b")  # a state token, as _Tokens draws them
 
 

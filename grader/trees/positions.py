@@ -17,12 +17,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from grader.trees.trace import EXPAND_OPS
 from grader.trees.tree import Node, Payoff, Tree
 from reference.algorithms import ValueModel
 
 Pos = tuple[int, ...]  # child indices from the root: tuples compare in preorder
 Op = Literal["expanded", "evaluated"]
-EXPAND_CALLS = frozenset({"actions", "noisy_actions", "chance_outcomes"})
 
 
 @dataclass(frozen=True)
@@ -163,7 +163,7 @@ def _order(run: SearchRun, op: Op, i: int) -> int:
     """Where the i-th visit of ``op`` falls in the run's interleaved visits."""
     seen = 0
     for k, (call, _) in enumerate(run.visits):
-        if (call in EXPAND_CALLS) == (op == "expanded"):
+        if (call in EXPAND_OPS) == (op == "expanded"):
             if seen == i:
                 return k
             seen += 1

@@ -37,6 +37,9 @@ Op = Literal[
 EXPAND_OPS: frozenset[str] = frozenset({"actions", "noisy_actions", "chance_outcomes"})
 EVALUATE_OPS: frozenset[str] = frozenset({"utility", "evaluate"})
 VISIT_OPS: frozenset[str] = EXPAND_OPS | EVALUATE_OPS
+QUERY_OPS: frozenset[str] = frozenset({"to_move", "is_terminal", "is_quiet", "is_chance"})
+"""Questions about a state that visit nothing (the harness answers them from its copy of
+the tree and sends them in batches); ``result`` is the one remaining op."""
 
 
 class Trace:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import gc
+from typing import get_args
 
 import pytest
 
 from grader.trees.game import TreeGame
 from grader.trees.generate import as_tree, uniform_tree
-from grader.trees.trace import Trace
+from grader.trees.trace import QUERY_OPS, VISIT_OPS, Op, Trace
 from reference.alphabeta import alphabeta
 
 CALLS = [
@@ -167,3 +168,9 @@ def test_a_traced_search_builds_no_object_a_call() -> None:
     alphabeta(game, tree.root, 4)
     assert len(game.trace) > 300
     assert gc.get_count()[0] - before < 50
+
+
+def test_every_op_is_a_visit_or_a_query_or_result() -> None:
+    ops = set(get_args(Op))
+    assert ops == VISIT_OPS | QUERY_OPS | {"result"}
+    assert not VISIT_OPS & QUERY_OPS
