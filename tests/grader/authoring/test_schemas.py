@@ -15,7 +15,7 @@ import yaml
 from grader.authoring.assignment import builtin_root
 from grader.authoring.build import SCHEMAS, schema_path, schema_text
 
-SCHEMA_DIR = Path(__file__).resolve().parents[2] / "grader" / "schemas"
+SCHEMA_DIR = Path(__file__).resolve().parents[3] / "grader" / "schemas"
 KINDS = [pytest.param(kind, id=kind) for kind in SCHEMAS]
 
 

@@ -44,7 +44,7 @@ def test_an_unknown_command_is_a_usage_error() -> None:
 def test_check_prints_the_conventions_of_a_failing_test_beside_its_message() -> None:
     from pathlib import Path
 
-    example = Path(__file__).resolve().parents[2] / "examples/alphabeta/prune_wrong_condition.py"
+    example = Path(__file__).resolve().parents[3] / "examples/alphabeta/prune_wrong_condition.py"
     result = CliRunner().invoke(main, [
         "check", str(example), "-a", "alphabeta", "--test", "equality-prunes",
         "--test", "equality-strict",

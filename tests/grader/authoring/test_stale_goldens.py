@@ -22,7 +22,7 @@ from grader.cli import main
 from grader.courses.gradescope import ASSIGNMENT_DIR, run_autograder
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 CORRECT = REPO / "examples" / "alphabeta" / "correct.py"
 TEST = {"name": "cutoff-depth-2", "tree": "trees/fig52.tree.json", "depth": 2, "points": 1,
         "checks": ["value", "action", "expanded"]}
