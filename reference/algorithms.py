@@ -130,10 +130,11 @@ ALGORITHMS: dict[str, Algorithm] = {
             name="expectimax",
             summary="minimax with chance nodes valued by their expectation",
             search="reference.expectimax:expectimax",
-            conventions=("depth_unit",),
+            conventions=("chance_counts_as_ply", "depth_unit"),
             variants="reference.variants.expectimax_variants:VARIANTS",
             values="expectation",
             explainer="chance",
+            drawn=True,
         ),
         Algorithm(
             name="maxn",

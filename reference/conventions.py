@@ -77,6 +77,13 @@ CONVENTIONS: dict[str, Convention] = {
             ge=0,
         ),
         Convention(
+            "chance_counts_as_ply",
+            bool,
+            None,
+            "Expectimax only: false, a chance node passes its depth to its outcomes unchanged "
+            "(only the players' moves use up depth); unset or true, it uses up a ply",
+        ),
+        Convention(
             "utility_bound",
             float,
             None,

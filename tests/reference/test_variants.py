@@ -145,7 +145,7 @@ def windows_cases(family: str) -> tuple[Case, ...]:
 @cache
 def cases(family: str) -> tuple[Case, ...]:
     if family == "expectimax":
-        return tuple(
+        return builtin_cases(family) + tuple(
             drawn_case(f"{name}-d{depth}", data, family, depth)
             for name, data in (("chance", CHANCE), ("ties", TIES))
             for depth in (1, 2, 3)
