@@ -6,6 +6,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
 from reference.conventions import DepthUnit as DepthUnit
+from reference.conventions import TranspositionTable as TranspositionTable
 from reference.conventions import plies as depth_in_plies
 
 Value = int | float

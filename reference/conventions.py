@@ -17,6 +17,8 @@ from typing import Literal, get_args
 
 DepthUnit = Literal["ply", "round"]
 DEPTH_UNITS: tuple[str, ...] = get_args(DepthUnit)
+TranspositionTable = Literal["none", "searched", "all"]
+"""The forms of the ``transposition_table`` convention (:mod:`reference.exact_table`)."""
 DEPTH_UNIT = "depth_unit"
 """The convention that says what ``depth`` counts (see :func:`plies`)."""
 
@@ -62,6 +64,16 @@ CONVENTIONS: dict[str, Convention] = {
             None,
             "Pin fail-soft (true) or fail-hard (false) alpha-beta; unset accepts both",
             forms=(("fail-hard", False), ("fail-soft", True)),
+        ),
+        Convention(
+            "transposition_table",
+            get_args(TranspositionTable),
+            None,
+            "Minimax, max^n, expectimax, negamax: 'none' (a position reached again is "
+            "searched again), 'searched' (a table of exact values keyed by state and plies "
+            "to go: a position reached again is not expanded again) or 'all' (leaves too: "
+            "not evaluated again); unset accepts all three",
+            forms=(("no table", "none"), ("transposition table", "searched"), ("memoised", "all")),
         ),
         Convention(
             DEPTH_UNIT,

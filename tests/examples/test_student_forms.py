@@ -14,7 +14,8 @@ import pytest
 from grader.grading.check import grade_submission
 from grader.reports.feedback import describe_test
 
-FORMS = sorted((Path(__file__).parent / "forms").glob("*/*.py"))
+FORMS_DIR = Path(__file__).parent / "forms"
+FORMS = sorted(FORMS_DIR.glob("*/*.py"))
 
 
 @pytest.mark.parametrize("path", FORMS, ids=[f"{p.parent.name}-{p.stem}" for p in FORMS])
@@ -30,10 +31,48 @@ def test_the_report_names_the_form_matched() -> None:
     forms = Path(__file__).parent / "forms" / "alphabeta"
     correct = Path(__file__).parents[2] / "examples" / "alphabeta" / "correct.py"
     for path, name in ((forms / "fail_soft.py", "fail-soft"), (correct, "fail-hard")):
-        report = grade_submission(submission=path, assignment="alphabeta",
-                                  tests=["random-ties-strict", "aima-fig5.2"])
+        report = grade_submission(
+            submission=path, assignment="alphabeta", tests=["random-ties-strict", "aima-fig5.2"]
+        )
         by_name = {t.name: t for t in report.tests}
         assert by_name["random-ties-strict"].passed
         assert by_name["random-ties-strict"].form == name
         assert f"graded as {name}" in describe_test(by_name["random-ties-strict"])
         assert by_name["aima-fig5.2"].form is None  # one record for both forms there
+
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+TABLE_FORMS = [
+    pytest.param(EXAMPLES / "minimax" / "correct.py", "minimax", "no table", id="minimax-none"),
+    pytest.param(
+        FORMS_DIR / "minimax" / "table_after_leaf_tests.py",
+        "minimax",
+        "transposition table",
+        id="minimax-table",
+    ),
+    pytest.param(
+        FORMS_DIR / "minimax" / "lru_cache.py",
+        "minimax",
+        "transposition table",
+        id="minimax-lru-cache",
+    ),  # its leaves are never reached twice there
+    pytest.param(EXAMPLES / "maxn" / "correct.py", "maxn", "no table", id="maxn-none"),
+    pytest.param(
+        FORMS_DIR / "maxn" / "transposition_table.py",
+        "maxn",
+        "transposition table",
+        id="maxn-table",
+    ),
+    pytest.param(FORMS_DIR / "maxn" / "memoised.py", "maxn", "memoised", id="maxn-memoised"),
+]
+
+
+@pytest.mark.parametrize(("path", "assignment", "name"), TABLE_FORMS)
+def test_a_transposition_is_searched_again_or_read_from_a_table(
+    path: Path, assignment: str, name: str
+) -> None:
+    report = grade_submission(submission=path, assignment=assignment, tests=["transposition"])
+    (test,) = report.tests
+    assert test.passed, (test.message, test.feedback)
+    assert test.form == name
+    assert f"graded as {name}" in describe_test(test)

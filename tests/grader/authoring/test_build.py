@@ -94,7 +94,7 @@ def test_a_test_may_name_its_own_reference(tiny: Path) -> None:
     build_assignment(assignment=tiny)
     golden = load_golden(tiny / "golden" / "by-minimax.json")
     assert golden.algorithm == "minimax"
-    assert golden.conventions == {}  # minimax takes none of them
+    assert golden.conventions == {"transposition_table": None}  # none of alpha-beta's
     # depth 1: the evals decide, B (3) against C (4)
     assert (golden.record.value, golden.record.action) == (4, "a2")
     assert golden.record.evaluated == ["B", "C"]
