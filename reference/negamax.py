@@ -34,8 +34,8 @@ def negamax(
     it: player 0's payoff, negated when that player is MIN. The root is valued for MAX,
     so the result equals minimax's even when the root player is MIN or one player moves
     twice in a row. ``action`` is None at a leaf. ``transposition_table``: what a table
-    of exact values keeps (:mod:`reference.exact_table`), each keyed by the side it is
-    for too (a node's value inside the search depends on who moved into it).
+    of exact values keeps (:mod:`reference.exact_table`); it holds values for MAX, which
+    do not depend on who moved into a node.
     """
     check_two_player(game, "negamax")
     table: ExactTable[Found] = ExactTable(transposition_table)
@@ -44,13 +44,13 @@ def negamax(
 
 def _negamax(game: Game, s: Any, depth: int, sign: int, table: ExactTable[Found]) -> Found:
     """Value of ``s`` for the player of ``sign`` (+1 MAX, -1 MIN), and the best action."""
-    found = table.get((s, sign), depth)
+    found = table.get(s, depth)  # for MAX
     if found is not None:
-        return found  # reached again with as many plies to go: read, not searched again
+        return sign * found[0], found[1]  # reached again with as many plies to go: read
     if game.is_terminal(s):
-        return table.leaf((s, sign), depth, (sign * game.utility(s, 0), None))
+        return sign * table.leaf(s, depth, (game.utility(s, 0), None))[0], None
     if depth == 0:
-        return table.leaf((s, sign), depth, (sign * game.evaluate(s, 0), None))
+        return sign * table.leaf(s, depth, (game.evaluate(s, 0), None))[0], None
     mover = 1 if game.to_move(s) == 0 else -1
     best_value: Value | None = None
     best_action: Action | None = None
@@ -59,5 +59,5 @@ def _negamax(game: Game, s: Any, depth: int, sign: int, table: ExactTable[Found]
         if best_value is None or value > best_value:
             best_value, best_action = value, a
     assert best_value is not None, "a non-terminal node has at least one action"
-    found = sign * mover * best_value, best_action  # negated when the viewer is the opponent
-    return table.node((s, sign), depth, found)
+    table.node(s, depth, (mover * best_value, best_action))  # for MAX
+    return sign * mover * best_value, best_action  # negated when the viewer is the opponent

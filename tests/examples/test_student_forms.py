@@ -31,9 +31,8 @@ def test_the_report_names_the_form_matched() -> None:
     forms = Path(__file__).parent / "forms" / "alphabeta"
     correct = Path(__file__).parents[2] / "examples" / "alphabeta" / "correct.py"
     for path, name in ((forms / "fail_soft.py", "fail-soft"), (correct, "fail-hard")):
-        report = grade_submission(
-            submission=path, assignment="alphabeta", tests=["random-ties-strict", "aima-fig5.2"]
-        )
+        report = grade_submission(submission=path, assignment="alphabeta",
+                                  tests=["random-ties-strict", "aima-fig5.2"])
         by_name = {t.name: t for t in report.tests}
         assert by_name["random-ties-strict"].passed
         assert by_name["random-ties-strict"].form == name
