@@ -85,6 +85,7 @@ class TestContext:
             depth=self.depth_plies,
             prune_on_equality=bool(self.spec.convention("prune_on_equality")),
             fail_soft=bool(self.spec.convention("fail_soft")),
+            transposition_table=self.spec.convention("transposition_table"),
         )
 
 

@@ -18,6 +18,7 @@ from grader.feedback.explain.formatting import fmt
 from grader.feedback.explain.walk import Frame, Visit, Walk, common_prefix
 from grader.trees.trace import EVALUATE_OPS, EXPAND_OPS
 from grader.trees.tree import Tree
+from reference.conventions import ConventionValue
 
 _VERBS = {
     "actions": "expanded",
@@ -36,6 +37,7 @@ class Conventions:
     depth: int  # plies
     prune_on_equality: bool = True
     fail_soft: bool = False
+    transposition_table: ConventionValue = None  # the form graded, where the search takes one
 
 
 class Explainer:
@@ -147,8 +149,35 @@ class Explainer:
         after = self.last_done(frame)
         start = "you stopped" if g is None else f"you left {frame.node}"
         head = f"{start} after {after}" if after else start
+        again = self.not_searched_again(walk, frame, e)
+        if again is not None:
+            return again
         reason = self.left_reason(walk, k)
         return f"{head}, but {self.who(frame.node)} still had to look at {e[1]}{reason}"
+
+    def not_searched_again(self, walk: Walk, frame: Frame, e: Visit) -> str | None:
+        """The student did not search ``e``'s node, searched before, when ``frame``'s node
+        reached it by another path (it kept a table): why the reference searches it again.
+        None when the node was not searched before."""
+        before, now = walk.depths.get(e[1]), frame.depth + 1
+        parents = sum(e[1] in n.children for n in self.tree.nodes.values())
+        if before is None or parents < 2:  # searched again on the same path: not a table's
+            return None
+        did = "evaluate" if e[0] in EVALUATE_OPS else "search"
+        who = self.who(frame.node)
+        head = f"you did not {did} {e[1]} again when {who} reached it by another path"
+        if before != now:
+            to_go, left = self.conv.depth - before, self.conv.depth - now
+            return (
+                f"{head}: you had searched it with {to_go} plies to go, here it has {left}; "
+                "a table answers only for the same depth to go: key it by (state, depth to go)"
+            )
+        if self.conv.transposition_table == "none":
+            return (
+                f"{head}, with as many plies to go; the reference searches it again here "
+                "(a test that sets game.transposition_table = 'none' wants no table)"
+            )
+        return f"{head}, where the reference {verb(e)} it again"
 
     def searched_pruned(self, walk: Walk, place: tuple[int, int], g: Visit) -> str:
         """The student searched ``g``, a child of frame ``place`` the reference prunes."""

@@ -33,6 +33,7 @@ class Walk:
         self.started = False
         self.last: Visit | None = None
         self.last_depth = 0
+        self.depths: dict[str, int] = {}  # node -> its depth when last visited
 
     def locate(self, node: str) -> tuple[int, int] | None:
         """(frame index, child index) of the open frame that would search ``node`` next."""
@@ -77,6 +78,7 @@ class Walk:
 
     def _visit(self, op: str, node: str, depth: int) -> None:
         self.last, self.last_depth = (op, node), depth
+        self.depths[node] = depth
         if op in EXPAND_OPS:
             self.stack.append(Frame(node, depth, self._kids(op, node)))
 

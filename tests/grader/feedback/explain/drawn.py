@@ -129,6 +129,7 @@ def said(
         depth=depth,
         prune_on_equality=conventions.get("prune_on_equality", True),
         fail_soft=conventions.get("fail_soft", False),
+        transposition_table=conventions.get("transposition_table"),
     )
     return explain(
         tree=parse_tree(data), conventions=conv, expected=expected, got=got, failed=failed or ALL

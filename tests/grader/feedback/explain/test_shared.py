@@ -31,6 +31,7 @@ from tests.grader.feedback.explain.drawn import (
     stops_after_first_child,
     variant,
 )
+from tests.reference.runs import full
 
 # A(max) -a1-> B(min) -b1-> X(max) -x1-> X1 = 3, -x2-> X2 = 7
 #                     -b2-> B2 = 4
@@ -38,6 +39,42 @@ from tests.grader.feedback.explain.drawn import (
 TRANSPOSITION = json.loads(
     (Path(__file__).parents[4] / "assignments/minimax/trees/transposition.tree.json").read_text()
 )
+
+# A(max) -a1-> X(min) -x1-> Y1(max, eval 4) -y1-> T1 = 1; -x2-> Y2 = 6
+#        -a2-> B(min) -b1-> X (one ply deeper than from A), -b2-> B2 = 5
+TWO_DEPTHS = full(
+    "A",
+    {
+        "A": {"to_move": 0, "children": {"a1": "X", "a2": "B"}},
+        "B": {"to_move": 1, "children": {"b1": "X", "b2": "B2"}},
+        "X": {"to_move": 1, "children": {"x1": "Y1", "x2": "Y2"}},
+        "Y1": {"to_move": 0, "children": {"y1": "T1"}, "eval": 4},
+        "T1": {"utility": 1},
+        "Y2": {"utility": 6},
+        "B2": {"utility": 5},
+    },
+)
+
+
+def keyed_by_state(game: Any, state: Any, depth: int) -> tuple[Any, Any]:
+    """Minimax with a table keyed by state alone (wrong at a cut-off)."""
+    table: dict[Any, tuple[Any, Any]] = {}
+
+    def value(s: Any, d: int) -> tuple[Any, Any]:
+        if game.is_terminal(s):
+            return game.utility(s, 0), None
+        if d == 0:
+            return game.evaluate(s, 0), None
+        if s not in table:
+            pick = max if game.to_move(s) == 0 else min
+            moves = game.actions(s)
+            table[s] = pick(
+                ((value(game.result(s, a), d - 1)[0], a) for a in moves), key=lambda found: found[0]
+            )
+        return table[s]
+
+    return value(state, depth)
+
 
 CASES = [
     pytest.param(  # one ply short: B evaluated at depth 1
@@ -150,6 +187,38 @@ CASES = [
         "after evaluating C1 = 6 you expanded X, which the reference does not search: it "
         "prunes C's remaining children",
         id="searched-a-transposition-again",
+    ),
+    pytest.param(  # a memoised search where the test wants none: X read from its table
+        TRANSPOSITION,
+        "minimax",
+        3,
+        lambda g, s, d: search("minimax", g, s, d, transposition_table="all"),
+        {"transposition_table": "none"},
+        "you did not search X again when C (MIN) reached it by another path, with as many "
+        "plies to go; the reference searches it again here (a test that sets "
+        "game.transposition_table = 'none' wants no table)",
+        id="a-table-where-the-test-wants-none",
+    ),
+    pytest.param(  # unset, graded as no table: the same, without blaming the test
+        TRANSPOSITION,
+        "minimax",
+        3,
+        lambda g, s, d: search("minimax", g, s, d, transposition_table="all"),
+        {},
+        "you did not search X again when C (MIN) reached it by another path, where the "
+        "reference expanded it again",
+        id="a-table-where-the-form-has-none",
+    ),
+    pytest.param(  # X is one ply below A and two below B: a table by state alone reads it
+        TWO_DEPTHS,
+        "minimax",
+        3,
+        keyed_by_state,
+        {},
+        "you did not search X again when B (MIN) reached it by another path: you had "
+        "searched it with 2 plies to go, here it has 1; a table answers only for the same "
+        "depth to go: key it by (state, depth to go)",
+        id="a-table-keyed-by-state-alone",
     ),
     pytest.param(  # iterative deepening: A B C at depth 1, then A again
         CUTOFF,
