@@ -124,7 +124,9 @@ ALGORITHMS: dict[str, Algorithm] = {
             name="negamax",
             summary="minimax as one maximising function, values negated each level",
             search="reference.negamax:negamax",
-            conventions=("transposition_table", "depth_unit"),
+            conventions=("value_for", "transposition_table", "depth_unit"),
+            variants="reference.variants.negamax_variants:VARIANTS",
+            drawn=True,
         ),
         Algorithm(
             name="expectimax",

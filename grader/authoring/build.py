@@ -101,11 +101,16 @@ def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Gold
         raise InputFileError(place[0], place[1], str(exc.args[0])) from None
     setup = search_setup(spec, tree.players)
     conventions = {k: v for k, v in setup.conventions.items() if k in accepted}
-    forms: list[Form] = []
-    for name, form in _forms(conventions):
+    found: list[tuple[tuple[str, ...], dict[str, FormValue], SearchRecord]] = []
+    for words, form in _forms(conventions):
         record = _reference_record(algorithm, tree, spec, setup, {**conventions, **form}, place)
-        if all(f.record != record for f in forms):
-            forms.append(Form(name=name, conventions=form, record=record))
+        if all(r != record for _, _, r in found):
+            found.append((words, form, record))
+    names = _names([words for words, _, _ in found])
+    forms = [
+        Form(name=name, conventions=form, record=record)
+        for name, (_, form, record) in zip(names, found, strict=True)
+    ]
     return Golden(
         format="golden/1",
         assignment=loaded.name,
@@ -123,15 +128,24 @@ def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Gold
 
 def _forms(
     conventions: dict[str, ConventionValue],
-) -> list[tuple[str, dict[str, FormValue]]]:
-    """Each correct form a test accepts: a name and the conventions that make it. A
-    convention left unset that has several forms gives each; ``[("", {})]`` when none."""
-    found: list[tuple[str, dict[str, FormValue]]] = [("", {})]
+) -> list[tuple[tuple[str, ...], dict[str, FormValue]]]:
+    """Each correct form a test accepts: the name of each convention's form, and the
+    conventions that make it. A convention left unset that has several forms gives each;
+    ``[((), {})]`` when none."""
+    found: list[tuple[tuple[str, ...], dict[str, FormValue]]] = [((), {})]
     for convention, choices in FORMS.items():
         if convention in conventions and conventions[convention] is None:
-            found = [(f"{n} {name}".strip(), {**c, convention: value})
+            found = [((*n, name), {**c, convention: value})
                      for n, c in found for name, value in choices]
     return found
+
+
+def _names(words: list[tuple[str, ...]]) -> list[str]:
+    """Each kept form's name: the names of its conventions' forms that tell it from the
+    other kept forms (``fail-soft``, not ``fail-soft, no table`` where every kept form keeps
+    no table)."""
+    telling = [i for i in range(len(words[0])) if len({w[i] for w in words}) > 1] if words else []
+    return [", ".join(w[i] for i in telling) for w in words]
 
 
 def _reference_record(

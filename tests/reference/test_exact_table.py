@@ -115,7 +115,7 @@ def test_a_table_keeps_the_minimax_answer_and_searches_each_pair_once(case: Case
 def test_negamax_with_a_table_is_minimax_with_it(case: Case) -> None:
     tree, depth = case.tree, case.depth  # a player may move twice: MAX's values are kept
     for form in FORMS:
-        got = run("negamax", tree, depth, transposition_table=form)
+        got = run("negamax", tree, depth, value_for="player0", transposition_table=form)
         plain = run("minimax", tree, depth, transposition_table=form)
         assert same_answer(got, plain), form
         assert got.visits == plain.visits, form
