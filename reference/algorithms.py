@@ -175,7 +175,11 @@ ALGORITHMS: dict[str, Algorithm] = {
             name="killers",
             summary="alpha-beta that tries killer moves first",
             search="reference.killers:killers",
-            conventions=("prune_on_equality", "fail_soft", "depth_unit"),
+            conventions=("killers_per_ply", "prune_on_equality", "fail_soft", "depth_unit"),
+            variants="reference.variants.killers_variants:VARIANTS",
+            explainer="window",
+            drawn=True,
+            shown=("prune_on_equality",),
         ),
         Algorithm(
             name="beam",

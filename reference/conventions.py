@@ -84,6 +84,13 @@ CONVENTIONS: dict[str, Convention] = {
         ),
         Convention("beam_width", int, None, "Beam search only: children kept at each node", ge=1),
         Convention(
+            "killers_per_ply",
+            int,
+            None,
+            "Killer moves only: killers each ply keeps, most recent first (unset: 2)",
+            ge=1,
+        ),
+        Convention(
             "lmr_full",
             int,
             None,
