@@ -15,6 +15,7 @@ from typing import Any
 from reference.api import Action, DepthUnit, Game, Value, check_two_player, plies
 from reference.killers import KILLERS_PER_PLY
 from reference.ordering import promote
+from reference.variants.alphabeta_variants import VARIANTS as ALPHABETA_VARIANTS
 from reference.variants.faults import (
     PRUNING_FAULTS,
     SEARCH_FAULTS,
@@ -27,7 +28,6 @@ from reference.variants.faults import (
     start_depth,
     variants,
 )
-from reference.variants.alphabeta_variants import VARIANTS as ALPHABETA_VARIANTS
 from reference.variants.faulty_window import Rules
 
 ALPHABETA_SENTENCES = {v.fault: v.mistake for v in ALPHABETA_VARIANTS}
