@@ -19,6 +19,8 @@ DepthUnit = Literal["ply", "round"]
 DEPTH_UNITS: tuple[str, ...] = get_args(DepthUnit)
 DEPTH_UNIT = "depth_unit"
 """The convention that says what ``depth`` counts (see :func:`plies`)."""
+TIME_BUDGET = "time_budget"
+"""The convention that gives the game a virtual clock (``game.time_left()``)."""
 
 ConventionValue = bool | int | float | str | None
 FormValue = bool | int | float | str  # a value a form or a label is given for
@@ -89,6 +91,14 @@ CONVENTIONS: dict[str, Convention] = {
             None,
             "Late-move reductions only: moves searched at full depth",
             ge=1,
+        ),
+        Convention(
+            TIME_BUDGET,
+            int,
+            None,
+            "Iterative deepening only: the ticks of the game's virtual clock, one a node "
+            "expanded or evaluated; game.time_left() is what is left (unset: no clock)",
+            ge=0,
         ),
     )
 }

@@ -77,6 +77,9 @@ class _PathGame:
     def noisy_actions(self, s: Position) -> list[str]:
         return self.inner.noisy_actions(self._visit(s))
 
+    def time_left(self) -> int | float:
+        return self.inner.time_left()
+
     def is_chance(self, s: Position) -> bool:
         return self.inner.is_chance(self._ids[s])
 
