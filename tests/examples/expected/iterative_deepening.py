@@ -11,6 +11,8 @@ CLOCK_RUNS_OUT = (  # the budget ends an iteration in its middle
     "random-budget-90",
     "random-uneven-budget-30",
     "random-b2-budget-23",
+    "min-at-root-budget-9",
+    "random-turns-budget-25",
 )
 ANSWERS = frozenset({"value", "action"})
 
