@@ -50,6 +50,17 @@ from sandboxes.link import Link  # noqa: E402
 from sandboxes.remote_game import Channel, RemoteGame  # noqa: E402
 from sandboxes.watcher import abort_as_init, watch  # noqa: E402
 
+
+def _release_package_name() -> None:
+    """Every module of the harness is loaded (none imports another later): give the name
+    ``sandboxes`` back, so that a submission's own package of that name is its own."""
+    for name in [n for n in sys.modules if n == "sandboxes" or n.startswith("sandboxes.")]:
+        del sys.modules[name]
+
+
+if not __package__:
+    _release_package_name()
+
 CONFINEMENT_FAILED = 125  # the exit code of a harness that could not confine itself
 
 

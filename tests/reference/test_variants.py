@@ -145,7 +145,7 @@ def windows_cases(family: str) -> tuple[Case, ...]:
 @cache
 def cases(family: str) -> tuple[Case, ...]:
     if family == "expectimax":
-        return tuple(
+        return builtin_cases(family) + tuple(
             drawn_case(f"{name}-d{depth}", data, family, depth)
             for name, data in (("chance", CHANCE), ("ties", TIES))
             for depth in (1, 2, 3)
@@ -247,7 +247,7 @@ def test_every_family_has_its_variants_and_names_are_unique() -> None:
         assert len(names) == len(set(names)), family
         assert all(v.family == family for v in family_variants)
         assert all(v.mistake and v.mistake[0].islower() for v in family_variants)
-    assert variants_for("negamax") == ()
+    assert variants_for("paranoid") == ()
 
 
 @pytest.mark.parametrize(

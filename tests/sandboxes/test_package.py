@@ -70,8 +70,8 @@ def test_what_ships_into_a_sandbox_is_the_whole_package() -> None:
 
 
 def test_a_submissions_modules_keep_the_names_the_harness_uses(tmp_path: Path) -> None:
-    """The harness loads its folder as the ``sandboxes`` package: a submission's own
-    ``link.py``, ``harness.py``, ... are the submission's, not the harness's."""
+    """The harness loads its folder as the ``sandboxes`` package, then gives the name back:
+    a submission's own ``link.py``, ``harness.py``, ``sandboxes/`` are the submission's."""
     assignment = write_assignment(
         tmp_path / "assignment",
         {"fig52": FIG52},
@@ -82,9 +82,35 @@ def test_a_submissions_modules_keep_the_names_the_harness_uses(tmp_path: Path) -
     own = sorted(MODULES - {"agent"})  # agent.py is the submission's entry itself
     for name in own:
         (submission / f"{name}.py").write_text('WHO = "student"\n')
+    (submission / "sandboxes").mkdir()  # a package of its own named as the harness's
+    (submission / "sandboxes" / "__init__.py").write_text("")
+    (submission / "sandboxes" / "search.py").write_text('WHO = "student"\n')
+    own.append("sandboxes.search")
     whose = ", ".join(f"{name}.WHO" for name in own)
     check = f"\nimport {', '.join(own)}\n\nassert {{{whose}}} == {{'student'}}\n"
     correct = (EXAMPLES / "alphabeta" / "correct.py").read_text()
     (submission / "agent.py").write_text(correct + check)
     report = grade_submission(submission=submission, assignment=assignment)
     assert [(t.status, t.message) for t in report.tests] == [("passed", None)]
+
+
+@pytest.mark.parametrize("path", sorted(INSIDE.glob("*.py")), ids=lambda p: p.name)
+def test_inside_imports_itself_only_at_the_top(path: Path) -> None:
+    """The harness gives the name ``sandboxes`` back before the submission is imported: an
+    import of its own modules inside a function would then load the submission's."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    late = [
+        node.lineno
+        for function in ast.walk(tree)
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for node in ast.walk(function)
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        and any(name.split(".")[0] == "sandboxes" for name in _imported(node))
+    ]
+    assert late == []
+
+
+def _imported(node: ast.Import | ast.ImportFrom) -> list[str]:
+    if isinstance(node, ast.ImportFrom):
+        return [node.module or ""] if node.level == 0 else ["sandboxes"]
+    return [alias.name for alias in node.names]
