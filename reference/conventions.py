@@ -19,6 +19,8 @@ DepthUnit = Literal["ply", "round"]
 DEPTH_UNITS: tuple[str, ...] = get_args(DepthUnit)
 DEPTH_UNIT = "depth_unit"
 """The convention that says what ``depth`` counts (see :func:`plies`)."""
+TIME_BUDGET = "time_budget"
+"""The convention that gives the game a virtual clock (``game.time_left()``)."""
 ValueFor = Literal["player0", "mover"]
 """Whose value a negamax search returns at the root: player 0's, or its player to move's."""
 
@@ -113,6 +115,14 @@ CONVENTIONS: dict[str, Convention] = {
             "Negamax only: 'mover' pins the root value for the root's player to move (the "
             "notes' negamax), 'player0' for player 0; unset accepts both",
             forms=(("value for the mover", "mover"), ("value for player 0", "player0")),
+        ),
+        Convention(
+            TIME_BUDGET,
+            int,
+            None,
+            "Iterative deepening only: the ticks of the game's virtual clock, one a node "
+            "expanded or evaluated; game.time_left() is what is left (unset: no clock)",
+            ge=0,
         ),
     )
 }
