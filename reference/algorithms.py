@@ -164,9 +164,13 @@ ALGORITHMS: dict[str, Algorithm] = {
         ),
         Algorithm(
             name="iterative_deepening",
-            summary="alpha-beta at depths 1 to d, the best move so far tried first",
+            summary="alpha-beta at depths 1 to d, the best move so far tried first, "
+            "until the depth or the game's clock runs out",
             search="reference.iterative_deepening:iterative_deepening",
-            conventions=("prune_on_equality", "fail_soft", "depth_unit"),
+            conventions=("prune_on_equality", "fail_soft", "depth_unit", "time_budget"),
+            variants="reference.variants.iterative_deepening_variants:VARIANTS",
+            drawn=True,
+            shown=("prune_on_equality",),
         ),
         Algorithm(
             name="transposition",
@@ -178,7 +182,11 @@ ALGORITHMS: dict[str, Algorithm] = {
             name="killers",
             summary="alpha-beta that tries killer moves first",
             search="reference.killers:killers",
-            conventions=("prune_on_equality", "fail_soft", "depth_unit"),
+            conventions=("killers_per_ply", "prune_on_equality", "fail_soft", "depth_unit"),
+            variants="reference.variants.killers_variants:VARIANTS",
+            explainer="window",
+            drawn=True,
+            shown=("prune_on_equality",),
         ),
         Algorithm(
             name="beam",

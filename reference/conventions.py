@@ -21,6 +21,8 @@ TranspositionTable = Literal["none", "searched", "all"]
 """The forms of the ``transposition_table`` convention (:mod:`reference.exact_table`)."""
 DEPTH_UNIT = "depth_unit"
 """The convention that says what ``depth`` counts (see :func:`plies`)."""
+TIME_BUDGET = "time_budget"
+"""The convention that gives the game a virtual clock (``game.time_left()``)."""
 ValueFor = Literal["player0", "mover"]
 """Whose value a negamax search returns at the root: player 0's, or its player to move's."""
 
@@ -105,6 +107,13 @@ CONVENTIONS: dict[str, Convention] = {
         ),
         Convention("beam_width", int, None, "Beam search only: children kept at each node", ge=1),
         Convention(
+            "killers_per_ply",
+            int,
+            None,
+            "Killer moves only: killers each ply keeps, most recent first (unset: 2)",
+            ge=1,
+        ),
+        Convention(
             "lmr_full",
             int,
             None,
@@ -118,6 +127,14 @@ CONVENTIONS: dict[str, Convention] = {
             "Negamax only: 'mover' pins the root value for the root's player to move (the "
             "notes' negamax), 'player0' for player 0; unset accepts both",
             forms=(("value for the mover", "mover"), ("value for player 0", "player0")),
+        ),
+        Convention(
+            TIME_BUDGET,
+            int,
+            None,
+            "Iterative deepening only: the ticks of the game's virtual clock, one a node "
+            "expanded or evaluated; game.time_left() is what is left (unset: no clock)",
+            ge=0,
         ),
     )
 }

@@ -25,7 +25,6 @@ from grader.authoring.assignment import (
     LoadedAssignment,
     SearchSetup,
     TestSpec,
-    assignment_schema,
     builtin_names,
     builtin_root,
     load_assignment,
@@ -33,29 +32,22 @@ from grader.authoring.assignment import (
     search_setup,
 )
 from grader.authoring.golden import Form, Golden
+from grader.authoring.schema_files import SCHEMAS
 from grader.errors import GameError, GraderError, InputFileError
-from grader.grading.report import report_schema
 from grader.trees.game import TreeGame
 from grader.trees.record import SearchRecord, make_record
 from grader.trees.tree import Tree, load_tree
-from grader.trees.treefile import tree_schema
 from reference import algorithms
 from reference.conventions import ConventionValue, FormValue
-
-SCHEMAS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
-    "tree": ("game-tree.schema.json", tree_schema),
-    "assignment": ("assignment.schema.json", assignment_schema),
-    "report": ("report.schema.json", report_schema),
-}
-"""``grader schema KIND``: the committed file name and the model function of each kind."""
 
 
 def schema_text(*, kind: str) -> str:
     """The JSON Schema of ``kind`` as committed in ``grader/schemas/`` (trailing newline)."""
     try:
-        _, make = SCHEMAS[kind]
+        _, function = SCHEMAS[kind]
     except KeyError:
         raise GraderError(f"no schema {kind!r}; kinds: {', '.join(SCHEMAS)}") from None
+    make: Callable[[], dict[str, Any]] = algorithms.load(function)
     return json.dumps(make(), indent=2) + "\n"
 
 
@@ -156,7 +148,7 @@ def _reference_record(
     conventions: dict[str, ConventionValue],
     place: tuple[Path, str],
 ) -> SearchRecord:
-    game = TreeGame(tree)
+    game = TreeGame.for_test(tree, conventions)
     try:
         value, action = algorithms.search(
             algorithm, game, tree.root, setup.depth, depth_unit=setup.depth_unit, **conventions

@@ -14,7 +14,6 @@ import click
 
 from grader import __version__
 from grader.errors import GraderError
-from grader.grading.sinks import for_terminal
 
 FULL_GRADER_ONLY = ("reference", "assignments")  # packages a student's grader leaves out
 
@@ -82,6 +81,8 @@ def _click_error(exc: GraderError) -> click.ClickException:
     Click declares ``exit_code`` on the class (a ``ClassVar``), so the code travels on a
     subclass made for it rather than on the instance.
     """
+    from grader.grading.sinks import for_terminal
+
     kind = _CLICK_ERRORS.get(exc.exit_code)
     if kind is None:
         code = {"exit_code": exc.exit_code}
@@ -102,7 +103,7 @@ def assignment_option(command: Any) -> Any:
 
 def sandbox_option(help: str) -> Callable[[Any], Any]:
     """``--sandbox``: where a submission runs, one of the sandbox kinds (local first)."""
-    from grader.grading.report import SANDBOX_KINDS
+    from grader.hosts.kinds import SANDBOX_KINDS
 
     return click.option(
         "--sandbox", type=click.Choice(SANDBOX_KINDS), default=SANDBOX_KINDS[0],
@@ -112,7 +113,7 @@ def sandbox_option(help: str) -> Callable[[Any], Any]:
 
 def allow_limits_only_option(command: Any) -> Any:
     """The instructor modes' explicit consent to run student code with limits only."""
-    from grader.hosts.isolation import ALLOW_FLAG
+    from grader.hosts.kinds import ALLOW_FLAG
 
     return click.option(
         ALLOW_FLAG, "allow_limits_only", is_flag=True,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from grader.authoring.build import SCHEMAS
+from grader.authoring.schema_files import SCHEMAS
 from grader.cli import assignment_option, main, require_full_grader
 from grader.errors import EXIT_USAGE, GraderError
 from reference.algorithms import drawn

@@ -4,22 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from grader.authoring.assignment import TestSpec
 from grader.cli import assignment_option, main, sandbox_option
 from grader.errors import EXIT_OK, EXIT_TESTS_FAILED
-from grader.grading.report import Report, report_json, student_view
-from grader.grading.sinks import for_rich, for_terminal
-from grader.grading.statuses import STATUSES
-from grader.reports.feedback import STATUS_WORDS, feedback_lines, points, total_line
 from grader.reports.formats import report_files_help
 
-_STYLES = {status: look.style for status, look in STATUSES.items()}
+if TYPE_CHECKING:  # imported when the command runs: `grader --help` stays light
+    from rich.console import Console
+
+    from grader.authoring.assignment import TestSpec
+    from grader.grading.report import Report
 
 
 @main.command()
@@ -50,9 +47,6 @@ def check(
     Exit codes: 0 all tests passed, 1 some failed, 2 bad usage or bad input files.
     """
     from grader.grading.check import grade_submission, prepare
-    from grader.grading.report_trees import report_trees
-    from grader.hosts.isolation import isolation_notice
-    from grader.reports import write_reports
 
     ready = prepare(assignment=assignment, tests=list(tests) or None)
     report = grade_submission(
@@ -60,12 +54,20 @@ def check(
         assignment=ready,
         sandbox="docker" if sandbox == "docker" else "local",
     )
+    from grader.grading.report import report_json, student_view
+    from grader.hosts.isolation import isolation_notice
+
     shown = report if show_hidden else student_view(report)
     if report_dir is not None:
+        from grader.grading.report_trees import report_trees
+        from grader.reports import write_reports
+
         write_reports(shown, report_dir, trees=report_trees(ready))
     if as_json:
         click.echo(report_json(shown), nl=False)
     else:
+        from rich.console import Console
+
         conventions = {c.spec.name: convention_line(c.spec) for c in ready.contexts}
         print_report(shown, Console(highlight=False, soft_wrap=True), conventions=conventions)
     notice = isolation_notice(report.isolation)
@@ -87,6 +89,13 @@ def print_report(
     """The table of tests, each failure's explanation beside the conventions of its test
     (``conventions``: test name -> line), and the total; every string a submission may
     have shaped is shown with its control characters escaped."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from grader.grading.sinks import for_rich, for_terminal
+    from grader.grading.statuses import STATUSES
+    from grader.reports.feedback import STATUS_WORDS, feedback_lines, points, total_line
+
     title = for_rich(f"{report.assignment}: {report.submission}").replace("\n", "\\n")
     table = Table(title=title, title_justify="left")
     table.add_column("Test")
@@ -96,7 +105,7 @@ def print_report(
     for t in report.tests:
         table.add_row(
             Text(for_terminal(t.name)),
-            Text(STATUS_WORDS[t.status], style=_STYLES[t.status]),
+            Text(STATUS_WORDS[t.status], style=STATUSES[t.status].style),
             f"{points(t.score)}/{points(t.max_score)}",
             f"{t.time_s:.3f}",
         )

@@ -5,28 +5,19 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import threading
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from grader.cli import allow_limits_only_option, assignment_option, main, sandbox_option
 from grader.errors import GraderFaults, Interrupted, Terminated
-from grader.grading.batch import BatchResult, Stop, Watch, grade_batch, summary_lines
-from grader.grading.sinks import for_rich, for_terminal
-from grader.hosts.isolation import isolation_notice
-from grader.reports import FORMATS
-from grader.reports.feedback import STATUS_WORDS, points
-from grader.reports.formats import batch_files_help
+from grader.reports.formats import FORMATS, batch_files_help
 
-if TYPE_CHECKING:
-    from grader.grading.report import Report
+if TYPE_CHECKING:  # imported when the command runs: `grader --help` stays light
+    from grader.grading.batch import BatchResult, Stop
 
 
 _HELP = f"""Grade every submission in SUBMISSIONS (each .py file, .zip or folder; see README).
@@ -69,9 +60,13 @@ def grade(
     regrade_faults: bool, allow_limits_only: bool,
 ) -> None:
     """``grader grade``; its help is :data:`_HELP`, whose file lists the registry gives."""
+    from grader.cli.progress import display
+    from grader.grading.batch import Stop, grade_batch, summary_lines
+    from grader.hosts.isolation import isolation_notice
+
     stop = Stop()
     with _stop_on_signals(stop):
-        with _display() as watch:
+        with display() as watch:
             result = grade_batch(
                 submissions=submissions, assignment=assignment, out=out, jobs=jobs,
                 sandbox="docker" if sandbox == "docker" else "local", resume=resume,
@@ -91,6 +86,8 @@ def grade(
 
 def _raise_for(result: BatchResult) -> None:
     """The batch's exit: stopped by a signal, grader faults left, or fine (returns)."""
+    from grader.grading.sinks import for_terminal
+
     if result.stopped_by is not None:
         kind = Terminated if result.stopped_by == signal.SIGTERM else Interrupted
         name = signal.Signals(result.stopped_by).name if result.stopped_by else "request"
@@ -132,70 +129,3 @@ def _stop_on_signals(stop: Stop) -> Iterator[None]:
         else:
             for s, old in before.items():
                 signal.signal(s, old)
-
-
-@contextlib.contextmanager
-def _display() -> Iterator[Watch]:
-    """On a terminal, a progress bar naming the submissions in flight; elsewhere (a CI
-    log, nohup) one line per submission graded."""
-    console = Console(stderr=True, highlight=False)
-    if not console.is_terminal:
-        yield _Lines()
-        return
-    columns = (TextColumn("grading"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-               TextColumn("{task.description}"))
-    with Progress(*columns, console=console, transient=True) as bar:
-        yield _Bar(bar)
-
-
-def _outcome(report: Report) -> str:
-    """``ann: 7/10 points (2 failed, 1 timed out)``."""
-    counts = Counter(t.status for t in report.tests if not t.passed)
-    what = ", ".join(f"{n} {STATUS_WORDS[s]}" for s, n in sorted(counts.items()))
-    return (f"{for_terminal(report.submission)}: "
-            f"{points(report.score)}/{points(report.max_score)} points"
-            + (f" ({what})" if what else ""))
-
-
-class _Lines(Watch):
-    """One line per submission graded, as it finishes."""
-
-    def __init__(self) -> None:
-        self.total = self.done = 0
-
-    def planned(self, names: Sequence[str]) -> None:
-        self.total = len(names)
-        click.echo(f"grading {self.total} submission(s)", err=True)
-
-    def finished(self, report: Report) -> None:
-        self.done += 1
-        click.echo(f"[{self.done}/{self.total}] {_outcome(report)}", err=True)
-
-
-class _Bar(Watch):
-    """The progress bar, and the submissions being graded now."""
-
-    def __init__(self, bar: Progress) -> None:
-        self.bar = bar
-        self.task = bar.add_task("", total=None)
-        self.running: list[str] = []
-        self._lock = threading.Lock()
-
-    def planned(self, names: Sequence[str]) -> None:
-        self.bar.update(self.task, total=len(names))
-
-    def started(self, name: str) -> None:
-        with self._lock:
-            self.running.append(name)
-            self._show(advance=0)
-
-    def finished(self, report: Report) -> None:
-        with self._lock:
-            if report.submission in self.running:
-                self.running.remove(report.submission)
-            self._show(advance=1)
-
-    def _show(self, advance: int) -> None:
-        shown = ", ".join(map(for_rich, self.running[:4])) + (
-            " ..." if len(self.running) > 4 else "")
-        self.bar.update(self.task, advance=advance, description=f"now: {shown}" if shown else "")

@@ -43,7 +43,8 @@ from grader.authoring.build import build_assignment
 from grader.errors import GraderError
 from grader.grading.check import SandboxKind, grade_submission
 from grader.grading.report import student_view
-from grader.hosts.isolation import ALLOW_FLAG, IsolationUnavailable, require_isolation
+from grader.hosts.isolation import IsolationUnavailable, require_isolation
+from grader.hosts.kinds import ALLOW_FLAG
 
 ASSIGNMENT_DIR = "assignment"
 SOURCE_DIR = "grader-src"

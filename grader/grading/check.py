@@ -19,9 +19,10 @@ from grader.errors import GraderError
 from grader.feedback.catalogue import CATALOGUE_FILE, load_catalogue
 from grader.feedback.crashes import once_per_submission
 from grader.grading.intake import ENTRY_FILE, SubmissionRefused, submission_folder
-from grader.grading.report import Report, SandboxKind, TestResult, make_report
+from grader.grading.report import Report, TestResult, make_report
 from grader.grading.scoring import TestContext, score_all, score_run
-from grader.hosts.base import Isolation, RunRequest, RunResult, Sandbox
+from grader.hosts.base import RunRequest, RunResult, Sandbox
+from grader.hosts.kinds import Isolation, SandboxKind
 from grader.trees.tree import Tree, load_tree
 
 SandboxOpener = Callable[[SandboxKind, Path, int], Sandbox]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -18,14 +18,11 @@ from grader.authoring.assignment import Check, Visibility
 from grader.errors import InputFileError
 from grader.grading.sinks import encodable
 from grader.grading.statuses import STATUSES, Status
+from grader.hosts.kinds import Isolation, SandboxKind
 
 REPORT_FORMAT = "report/1"
 OUTPUT_LIMIT = 4000  # characters of a submission's prints kept per test
 
-SandboxKind = Literal["local", "docker"]
-"""The sandboxes a submission can run in (``--sandbox``): the one list of them."""
-SANDBOX_KINDS: tuple[SandboxKind, ...] = get_args(SandboxKind)
-Isolation = Literal["namespaces", "container", "limits only"]  # see grader.hosts.isolation
 
 
 class _Strict(BaseModel):

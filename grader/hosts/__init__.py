@@ -17,9 +17,12 @@ The users' words stay ``sandbox``: ``grader sandbox build``, ``--sandbox local|d
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from grader.errors import GraderError
-from grader.hosts.base import Sandbox
+
+if TYPE_CHECKING:  # the package stays light: grader.hosts.kinds is read by `--help`
+    from grader.hosts.base import Sandbox
 
 
 def open_sandbox(

@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from grader.hosts.kinds import Isolation  # how the submission is kept from the grader
 from grader.trees.trace import Trace
 from grader.trees.tree import Tree
 
 RunStatus = Literal["ok", "timeout", "memory", "error", "sandbox_error"]
-# how the submission is kept from the grader and the machine (see grader.hosts.isolation)
-Isolation = Literal["namespaces", "container", "limits only"]  # as grader.grading.report.Isolation
 
 
 @dataclass(frozen=True)

@@ -39,11 +39,10 @@ import tempfile
 from pathlib import Path
 
 from grader.errors import GraderError
-from grader.hosts.base import Isolation
+from grader.hosts.kinds import ALLOW_FLAG, Isolation
 
 NAMESPACES: Isolation = "namespaces"
 LIMITS_ONLY: Isolation = "limits only"
-ALLOW_FLAG = "--allow-limits-only"
 PR_SET_DUMPABLE = 4
 SANDBOX_DIR = "/sandbox"  # where the harness and the submission appear inside
 HARNESS_DIR = f"{SANDBOX_DIR}/harness"  # the harness's files, one read-only folder

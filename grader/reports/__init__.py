@@ -15,8 +15,9 @@ Adding a format:
 1. one new module here whose writer takes ``(report: Report, context: ReportContext)``
    and returns the file's text (a batch-level one: ``(reports, test_names) -> str``);
 2. one :class:`~grader.reports.formats.ReportFormat` entry in ``FORMATS``: its name, file
-   name, a one-line description, the writer, whether it draws the test trees, whether it
-   is written per submission, for a batch or both, and its copies in a batch's folder.
+   name, a one-line description, the writer's ``"module:function"`` path, whether it
+   draws the test trees, whether it is written per submission, for a batch or both, and
+   its copies in a batch's folder.
 
 Nothing else: the files written, the file lists and the CLI's help read the registry, and
 ``tests/grader/reports/test_formats.py`` fails on a report file named anywhere else.
@@ -26,9 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from grader.errors import GraderError
-from grader.grading.report import Report, student_view
 from grader.reports.context import ReportContext, TestTree
 from grader.reports.formats import (
     BATCH_COPIES,
@@ -43,9 +44,9 @@ from grader.reports.formats import (
     ReportFormat,
     batch_files_of,
 )
-from grader.reports.gradescope import gradescope_json
-from grader.reports.junit import junit_xml
-from grader.reports.markdown import markdown_summary
+
+if TYPE_CHECKING:  # the package stays light: `grader --help` reads its formats' registry
+    from grader.grading.report import Report
 
 
 def write_reports(
@@ -64,6 +65,8 @@ def write_batch_reports(
     """Write one submission's files of a batch (:data:`BATCH_FILES`) into ``directory``:
     the whole record and the instructor's views, and beside them the student's copy
     (hidden tests' expected answers left out), each saying whose it is."""
+    from grader.grading.report import student_view
+
     drawings: dict[str, str] = {}  # a visible test is drawn once for both pages
     shown = student_view(report)
     texts = {}
@@ -78,7 +81,7 @@ def batch_texts(reports: Sequence[Report], test_names: Sequence[str]) -> dict[st
     """The text of each file of a whole batch (:data:`BATCH_LEVEL_FILES`), by file name,
     from its ``reports`` (sorted by submission) and the assignment's ``test_names``."""
     return {
-        f.file: f.write_batch(reports, test_names) for f in FORMATS if f.write_batch is not None
+        f.file: f.text_of_batch(reports, test_names) for f in FORMATS if f.write_batch is not None
     }
 
 
@@ -111,9 +114,6 @@ __all__ = [
     "ReportFormat",
     "TestTree",
     "batch_texts",
-    "gradescope_json",
-    "junit_xml",
-    "markdown_summary",
     "write_batch_reports",
     "write_reports",
 ]

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from grader.trees.positions import SearchRun
-from grader.trees.tree import Tree
+if TYPE_CHECKING:  # light at run time: the report formats' registry reads this module
+    from grader.trees.positions import SearchRun
+    from grader.trees.tree import Tree
 
 
 @dataclass(frozen=True)

@@ -15,24 +15,23 @@ batch, by its ``write_batch`` hook, from every report.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
 
-from grader.grading.report import Report, report_json
-from grader.reports.context import ReportContext
-from grader.reports.gradebook import gradebook_csv
-from grader.reports.gradescope import gradescope_json
-from grader.reports.junit import junit_xml
-from grader.reports.markdown import markdown_summary
+if TYPE_CHECKING:
+    from grader.grading.report import Report
+    from grader.reports.context import ReportContext
 
 Scope = Literal["submission", "batch", "both"]
 CopyName = Literal["record", "instructor", "student"]
-Writer = Callable[[Report, ReportContext], str]
+Writer: TypeAlias = "Callable[[Report, ReportContext], str]"
 """A per-submission writer: the report and its context give the file's text."""
-BatchWriter = Callable[[Sequence[Report], Sequence[str]], str]
+BatchWriter: TypeAlias = "Callable[[Sequence[Report], Sequence[str]], str]"
 """A batch-level writer: every report of the batch (sorted by submission) and the
 assignment's test names (in order) give the file's text."""
+_Loaded = TypeVar("_Loaded")
 
 STUDENT_PREFIX = "student-"  # a batch's copies for students: the ones to hand back
 INSTRUCTOR_PREFIX = "instructor-"
@@ -78,20 +77,23 @@ class ReportFormat:
     """One report format.
 
     ``write`` makes a submission's file; ``write_batch`` instead makes a batch-level
-    file (exactly one of them is given). ``needs_trees``: the writer draws the test
-    trees, so its context holds them (the others get none). ``scope``: written per
-    submission, for a batch, or both; ``copies``: the copies written into each
-    submission's folder of a batch (none for a per-submission-only or batch-level format).
+    file (exactly one of them is given). Each is the writer's ``"package.module:name"``
+    path, imported when the first file is written (so that reading the registry, as
+    every help that lists files does, loads no writer), or the function itself.
+    ``needs_trees``: the writer draws the test trees, so its context holds them (the
+    others get none). ``scope``: written per submission, for a batch, or both;
+    ``copies``: the copies written into each submission's folder of a batch (none for a
+    per-submission-only or batch-level format).
     """
 
     name: str
     file: str
     description: str  # one line, for help
-    write: Writer | None = None
+    write: str | Writer | None = None
     needs_trees: bool = False
     scope: Scope = "both"
     copies: tuple[CopyName, ...] = ()
-    write_batch: BatchWriter | None = None
+    write_batch: str | BatchWriter | None = None
 
     def __post_init__(self) -> None:
         problem = self._problem()
@@ -120,48 +122,56 @@ class ReportFormat:
         """A submission's file, from its report and context (trees kept only if needed)."""
         if self.write is None:
             raise ValueError(f"report format {self.name!r} is written for a whole batch")
-        return self.write(report, context if self.needs_trees else replace(context, trees={}))
+        write: Writer = _load(self.write)
+        return write(report, context if self.needs_trees else replace(context, trees={}))
+
+    def text_of_batch(self, reports: Sequence[Report], test_names: Sequence[str]) -> str:
+        """A batch-level file, from every report of the batch and the test names."""
+        if self.write_batch is None:
+            raise ValueError(f"report format {self.name!r} is written per submission")
+        write: BatchWriter = _load(self.write_batch)
+        return write(reports, test_names)
 
 
-def _json(report: Report, context: ReportContext) -> str:
-    return report_json(report)
-
-
-def _gradescope(report: Report, context: ReportContext) -> str:
-    return gradescope_json(report)
-
-
-def _junit(report: Report, context: ReportContext) -> str:
-    return junit_xml(report)
-
-
-def _markdown(report: Report, context: ReportContext) -> str:
-    summary = markdown_summary(report)
-    return f"> {context.note}\n\n{summary}" if context.note else summary
-
-
-def _html(report: Report, context: ReportContext) -> str:
-    from grader.reports.html import html_report  # imported when a page is written
-
-    return html_report(report, context)
+def _load(writer: str | _Loaded) -> _Loaded:
+    """The writer at ``"package.module:name"``, imported on first use (or ``writer``)."""
+    if not isinstance(writer, str):
+        return writer
+    module, _, name = writer.partition(":")
+    found: _Loaded = getattr(importlib.import_module(module), name)
+    return found
 
 
 FORMATS: tuple[ReportFormat, ...] = (
     ReportFormat(
-        "json", "report.json", "the whole report as JSON", _json, copies=("record", "student")
+        "json",
+        "report.json",
+        "the whole report as JSON",
+        "grader.reports.writers:json_file",
+        copies=("record", "student"),
     ),
     ReportFormat(
-        "gradescope", "results.json", "Gradescope's results", _gradescope, copies=("record",)
+        "gradescope",
+        "results.json",
+        "Gradescope's results",
+        "grader.reports.writers:gradescope_file",
+        copies=("record",),
     ),
-    ReportFormat("junit", "junit.xml", "JUnit XML", _junit, copies=("record",)),
     ReportFormat(
-        "markdown", "summary.md", "a Markdown summary", _markdown, copies=("instructor", "student")
+        "junit", "junit.xml", "JUnit XML", "grader.reports.writers:junit_file", copies=("record",)
+    ),
+    ReportFormat(
+        "markdown",
+        "summary.md",
+        "a Markdown summary",
+        "grader.reports.writers:markdown_file",
+        copies=("instructor", "student"),
     ),
     ReportFormat(
         "html",
         "report.html",
         "one page, each test's tree drawn",
-        _html,
+        "grader.reports.html:html_report",
         needs_trees=True,
         copies=("instructor", "student"),
     ),
@@ -170,7 +180,7 @@ FORMATS: tuple[ReportFormat, ...] = (
         "gradebook.csv",
         "the gradebook, one row per submission, a score and a status column per test",
         scope="batch",
-        write_batch=gradebook_csv,
+        write_batch="grader.reports.gradebook:gradebook_csv",
     ),
 )
 """Every report format, in the order their files are written."""

@@ -13,7 +13,8 @@ import pytest
 import yaml
 
 from grader.authoring.assignment import builtin_root
-from grader.authoring.build import SCHEMAS, schema_path, schema_text
+from grader.authoring.build import schema_path, schema_text
+from grader.authoring.schema_files import SCHEMAS
 
 SCHEMA_DIR = Path(__file__).resolve().parents[3] / "grader" / "schemas"
 KINDS = [pytest.param(kind, id=kind) for kind in SCHEMAS]

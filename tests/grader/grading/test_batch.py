@@ -226,7 +226,7 @@ def test_the_progress_bar_shows_the_submissions_in_flight(tmp_path: Path) -> Non
     from rich.console import Console
     from rich.progress import Progress
 
-    from grader.cli.grade import _Bar
+    from grader.cli.progress import Bar
 
     out = tmp_path / "out"
     grade_batch(submissions=copies(tmp_path / "subs", correct=1, wrong=0),
@@ -234,7 +234,7 @@ def test_the_progress_bar_shows_the_submissions_in_flight(tmp_path: Path) -> Non
     done = load_report(out / SUBMISSIONS / "good00" / "report.json")
     console = Console(file=io.StringIO(), force_terminal=True)
     with Progress(console=console) as progress:
-        bar = _Bar(progress)
+        bar = Bar(progress)
         bar.planned(["good00", "ann", "bob"])
         bar.started("good00")
         bar.started("ann")
