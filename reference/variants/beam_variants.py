@@ -129,10 +129,10 @@ VARIANTS = variants(
     {
         FIRST_IN_ORDER: "you keep the first beam_width children in action order; rank "
         "every child by game.evaluate(child, 0) and keep the best ones",
-        MAX_KEEPS_LOWEST: "MAX keeps the children with the lowest evaluation; MAX keeps the "
-        "highest, MIN the lowest (evaluations are player 0's)",
-        MIN_KEEPS_HIGHEST: "MIN keeps the children with the highest evaluation; MIN keeps "
-        "the lowest, MAX the highest (evaluations are player 0's)",
+        MAX_KEEPS_LOWEST: "at MAX's nodes you keep the children with the lowest "
+        "evaluation; MAX keeps the highest, MIN the lowest (evaluations are player 0's)",
+        MIN_KEEPS_HIGHEST: "at MIN's nodes you keep the children with the highest "
+        "evaluation; MIN keeps the lowest, MAX the highest (evaluations are player 0's)",
         ROOT_ONLY: "you apply the beam at the root only and search every child below it; "
         "every node keeps only its beam_width best children",
         WIDTH_PLUS_ONE: "you keep beam_width + 1 children at each node; keep exactly beam_width",
