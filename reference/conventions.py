@@ -19,6 +19,10 @@ DepthUnit = Literal["ply", "round"]
 DEPTH_UNITS: tuple[str, ...] = get_args(DepthUnit)
 DEPTH_UNIT = "depth_unit"
 """The convention that says what ``depth`` counts (see :func:`plies`)."""
+TIME_BUDGET = "time_budget"
+"""The convention that gives the game a virtual clock (``game.time_left()``)."""
+ValueFor = Literal["player0", "mover"]
+"""Whose value a negamax search returns at the root: player 0's, or its player to move's."""
 
 ConventionValue = bool | int | float | str | None
 FormValue = bool | int | float | str  # a value a form or a label is given for
@@ -77,6 +81,13 @@ CONVENTIONS: dict[str, Convention] = {
             ge=0,
         ),
         Convention(
+            "chance_counts_as_ply",
+            bool,
+            None,
+            "Expectimax only: false, a chance node passes its depth to its outcomes unchanged "
+            "(only the players' moves use up depth); unset or true, it uses up a ply",
+        ),
+        Convention(
             "utility_bound",
             float,
             None,
@@ -92,11 +103,34 @@ CONVENTIONS: dict[str, Convention] = {
             labels=(("eval", "best by eval"), ("actions", "first in action order")),
         ),
         Convention(
+            "killers_per_ply",
+            int,
+            None,
+            "Killer moves only: killers each ply keeps, most recent first (unset: 2)",
+            ge=1,
+        ),
+        Convention(
             "lmr_full",
             int,
             None,
             "Late-move reductions only: moves searched at full depth",
             ge=1,
+        ),
+        Convention(
+            "value_for",
+            get_args(ValueFor),
+            None,
+            "Negamax only: 'mover' pins the root value for the root's player to move (the "
+            "notes' negamax), 'player0' for player 0; unset accepts both",
+            forms=(("value for the mover", "mover"), ("value for player 0", "player0")),
+        ),
+        Convention(
+            TIME_BUDGET,
+            int,
+            None,
+            "Iterative deepening only: the ticks of the game's virtual clock, one a node "
+            "expanded or evaluated; game.time_left() is what is left (unset: no clock)",
+            ge=0,
         ),
     )
 }

@@ -1,40 +1,57 @@
-"""Negamax: minimax with one rule for both players, each node valued for its player to move."""
+"""Negamax as the lecture notes write it: one maximising rule for both players, each node
+valued for its player to move, a child's value negated on the way up."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from reference.api import Action, DepthUnit, Game, Value, check_two_player, plies
+from reference.conventions import ValueFor
 
 
 def negamax(
-    game: Game, state: Any, depth: int, *, depth_unit: DepthUnit = "ply"
+    game: Game,
+    state: Any,
+    depth: int,
+    *,
+    value_for: ValueFor = "mover",
+    depth_unit: DepthUnit = "ply",
 ) -> tuple[Value, Action | None]:
-    """Negamax value of ``state`` reported for player 0 (MAX), like every reference, and the
-    first best action of the player to move.
+    """Negamax value of ``state`` and the first best action of the player to move there.
 
-    Inside the search a node's value is for the player to move there: the largest of its
-    children's values seen by that player. A leaf is valued for the player who moved into
-    it: player 0's payoff, negated when that player is MIN. The root is valued for MAX,
-    so the result equals minimax's even when the root player is MIN or one player moves
-    twice in a row. ``action`` is None at a leaf.
+    The value is for the player to move at the root, as the notes'
+    ``negamax(root, depth, color)`` returns it; with ``value_for`` ``"player0"`` it is
+    player 0's (MAX's), as the other references report theirs. The two differ only in
+    sign, and only where MIN moves at the root (a terminal root is valued for player 0).
+
+    Inside, as in the notes, a node is valued for the player its ``color`` names (+1 MAX,
+    -1 MIN): a leaf is ``color`` times player 0's payoff, and a node takes the largest of
+    its children's values negated. The player to move comes from ``game.to_move``, so a
+    player who moves twice in a row is searched right too (the notes' ``-color`` assumes
+    the players alternate). ``action`` is None at a leaf.
     """
     check_two_player(game, "negamax")
-    return _negamax(game, state, plies(game, depth, depth_unit), 1)
+    if value_for not in ("player0", "mover"):
+        raise ValueError(f"value_for must be 'player0' or 'mover', not {value_for!r}")
+    color = 1 if game.is_terminal(state) or game.to_move(state) == 0 else -1
+    value, action = _negamax(game, state, plies(game, depth, depth_unit), color)
+    return (color * value if value_for == "player0" else value), action
 
 
-def _negamax(game: Game, s: Any, depth: int, sign: int) -> tuple[Value, Action | None]:
-    """Value of ``s`` for the player of ``sign`` (+1 MAX, -1 MIN), and the best action."""
+def _negamax(game: Game, s: Any, depth: int, color: int) -> tuple[Value, Action | None]:
+    """Value of ``s`` for the player of ``color`` (+1 MAX, -1 MIN), and its best action."""
     if game.is_terminal(s):
-        return sign * game.utility(s, 0), None
-    if depth == 0:
-        return sign * game.evaluate(s, 0), None
+        return color * game.utility(s, 0), None
+    if depth == 0:  # the cut-off: the heuristic value, for the player of color
+        return color * game.evaluate(s, 0), None
     mover = 1 if game.to_move(s) == 0 else -1
     best_value: Value | None = None
     best_action: Action | None = None
     for a in game.actions(s):
-        value, _ = _negamax(game, game.result(s, a), depth - 1, mover)  # for the mover
+        child_value, _ = _negamax(game, game.result(s, a), depth - 1, -mover)
+        value = -child_value  # the child is valued for the mover's opponent
         if best_value is None or value > best_value:
             best_value, best_action = value, a
     assert best_value is not None, "a non-terminal node has at least one action"
-    return sign * mover * best_value, best_action  # negated when the viewer is the opponent
+    # color is the mover's but where the mover moved just before too (then it is -mover)
+    return (best_value if mover == color else -best_value), best_action

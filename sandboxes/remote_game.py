@@ -4,7 +4,8 @@ Standard library only; it runs inside the sandbox. Every answer of :class:`Remot
 comes from the grader: expansions and evaluations are round trips over the
 :class:`Channel`, and what expansions returned answers ``result``, ``to_move``,
 ``is_terminal``, ``is_quiet`` and ``is_chance`` here, each noted for the grader with the
-next message (the protocol: :mod:`sandboxes.link`).
+next message (the protocol: :mod:`sandboxes.link`). ``time_left`` is a round trip too: the
+grader reads the virtual clock from its own record of the calls.
 """
 
 from __future__ import annotations
@@ -138,6 +139,10 @@ class RemoteGame:
 
     def evaluations(self, s: Any) -> list[float]:
         return self._ch.call({"op": "evaluate", "s": _token(s)})  # type: ignore[no-any-return]
+
+    def time_left(self) -> float:
+        """Ticks left on the test's clock (``time_budget``); infinity with no budget."""
+        return self._ch.call({"op": "time_left"})  # type: ignore[no-any-return]
 
     def _pick(self, vector: list[float], p: Any) -> Any:
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.num_players:

@@ -1,4 +1,4 @@
-"""The README's part for students documents every convention a test may set on ``game``."""
+"""The README documents every convention a test may set on ``game``, and every built-in."""
 
 from __future__ import annotations
 
@@ -30,3 +30,10 @@ def test_depth_zero_and_its_action_are_documented() -> None:
     part = students_part()
     assert "At depth 0 the root itself is cut off" in part
     assert "the action `None`" in part
+
+
+def test_the_built_in_assignments_are_listed() -> None:
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    start = text.index("Built-in assignments: ") + len("Built-in assignments: ")
+    listed = text[start:text.index(". ", start)]
+    assert sorted(name.strip("`") for name in listed.split(", ")) == assignment.builtin_names()

@@ -142,7 +142,7 @@ def _reference_record(
     conventions: dict[str, ConventionValue],
     place: tuple[Path, str],
 ) -> SearchRecord:
-    game = TreeGame(tree)
+    game = TreeGame.for_test(tree, conventions)
     try:
         value, action = algorithms.search(
             algorithm, game, tree.root, setup.depth, depth_unit=setup.depth_unit, **conventions

@@ -82,7 +82,7 @@ def known_runs(
         return ()
     runs = []
     for variant in variants:
-        game = TreeGame(tree)
+        game = TreeGame.for_test(tree, conventions)
         crashed = False
         try:
             value, action = variant.search(game, tree.root, depth, **conventions)

@@ -17,11 +17,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from grader.authoring.assignment import Check, Visibility
 from grader.errors import InputFileError
 from grader.grading.sinks import encodable
+from grader.grading.statuses import STATUSES, Status
 
 REPORT_FORMAT = "report/1"
 OUTPUT_LIMIT = 4000  # characters of a submission's prints kept per test
 
-Status = Literal["passed", "failed", "timeout", "memory", "error", "sandbox_error"]
 SandboxKind = Literal["local", "docker"]
 """The sandboxes a submission can run in (``--sandbox``): the one list of them."""
 SANDBOX_KINDS: tuple[SandboxKind, ...] = get_args(SandboxKind)
@@ -153,8 +153,11 @@ def make_report(
 
 
 def student_view(report: Report) -> Report:
-    """What a student may see: hidden tests lose their expected answer and the feedback
-    that would reveal it; their message only names the checks that failed."""
+    """What a student may see: a hidden test keeps its status, score and the names of the
+    checks that failed, and loses everything that could carry its tree back to a student:
+    the expected answer, the feedback, the submission's record and answer (which the
+    submission could fill with what it read), its prints, its traceback, and the message
+    of an error (the submission's own text, or the game's, naming the tree's nodes)."""
     tests = [_hide(t) if t.visibility == "hidden" else t for t in report.tests]
     return report.model_copy(update={"tests": tests, "student_view": True})
 
@@ -164,7 +167,11 @@ def _hide(test: TestResult) -> TestResult:
     if test.status == "failed":
         wrong = [c.check for c in test.checks if not c.passed]
         message = f"hidden test: wrong {', '.join(wrong)}" if wrong else "hidden test failed"
-    return test.model_copy(update={"expected": None, "feedback": [], "message": message})
+    elif test.status != "passed":
+        message = f"hidden test: {STATUSES[test.status].word} (details on visible tests only)"
+    update: dict[str, object] = {"expected": None, "got": None, "feedback": [], "message": message,
+              "output": None, "detail": None}
+    return test.model_copy(update=update)
 
 
 def report_schema() -> dict[str, Any]:

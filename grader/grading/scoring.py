@@ -31,8 +31,8 @@ from grader.authoring.assignment import Check, TestSpec
 from grader.authoring.golden import Form
 from grader.feedback.crashes import game_refusal, refusal_lines
 from grader.feedback.explain import Conventions, explain, fmt, short
-from grader.grading.report import CheckResult, Status, TestResult, bounded_output
-from grader.grading.statuses import STATUSES
+from grader.grading.report import CheckResult, TestResult, bounded_output
+from grader.grading.statuses import STATUSES, Status
 from grader.hosts.base import RunResult
 from grader.trees.record import SearchRecord, make_record
 from grader.trees.tree import Tree

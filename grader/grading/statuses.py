@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
-from grader.grading.report import Status
+Status = Literal["passed", "failed", "timeout", "memory", "error", "sandbox_error"]
 
 
 @dataclass(frozen=True)

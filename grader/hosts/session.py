@@ -24,7 +24,7 @@ from grader.errors import GameError
 from grader.hosts.base import RunRequest, RunResult
 from grader.trees.game import TreeGame
 from grader.trees.record import baseline_visits
-from grader.trees.trace import QUERY_OPS, VISIT_OPS, Trace
+from grader.trees.trace import CLOCK_OPS, STATE_OPS, VISIT_OPS, Trace
 from grader.trees.tree import Node, Tree
 from sandboxes.link import LineTooLong, Link, decode_json
 
@@ -32,8 +32,8 @@ MAX_LINE = 1 << 20  # bytes of one message from the sandbox
 MAX_CALLS = 2_000_000  # game calls one run may make, at the most
 CALLS_PER_NODE, CALLS_FLOOR = 200, 20_000  # and on a tree that unfolds to N nodes: 200 N + 20,000
 TOKEN_BATCH = 1024  # tokens drawn at once
-REMOTE_OPS = VISIT_OPS | {"result", "state"}  # asked of the grader one at a time
-LOCAL_OPS = QUERY_OPS | {"result"}  # answered in the sandbox, sent on in batches
+REMOTE_OPS = VISIT_OPS | CLOCK_OPS | {"result", "state"}  # asked of the grader one at a time
+LOCAL_OPS = STATE_OPS | {"result"}  # answered in the sandbox, sent on in batches
 _TOKEN = re.compile(r"\bs[0-9a-f]{12}\b")  # a state token, as _Tokens draws them
 
 
@@ -119,7 +119,7 @@ class Session:
     def run(self, request: RunRequest) -> RunResult:
         """Run one test; ``timeout``/``error`` leave the session broken (kill and restart)."""
         tokens = _Tokens(request.tree)
-        game = TreeGame(request.tree)
+        game = TreeGame.for_test(request.tree, request.conventions)
         started = time.perf_counter()
         deadline = time.monotonic() + request.time_limit
 
@@ -268,6 +268,8 @@ def _refused(tokens: _Tokens, call: Any) -> ProtocolError:
 def _answer(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]) -> Any:
     if op not in REMOTE_OPS:
         raise ProtocolError(f"an unknown op {op[:40]!r}")
+    if op == "time_left":  # from the grader's own count, the local calls just recorded
+        return game.time_left()
     node_id = tokens.resolve(message.get("s"))
     if op in ("actions", "noisy_actions"):
         actions = game.actions(node_id) if op == "actions" else game.noisy_actions(node_id)

@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from grader.errors import GraderError
-from grader.grading.report import Report, Status, TestResult
+from grader.grading.report import Report, TestResult
 from grader.grading.sinks import for_html
-from grader.grading.statuses import STATUSES
+from grader.grading.statuses import STATUSES, Status
 from grader.reports.context import ReportContext, TestTree
 from grader.reports.feedback import STATUS_WORDS, points, total_line
 from grader.reports.svg import draw_svg

@@ -11,6 +11,7 @@ With ``--svg`` the same is drawn as a picture (:func:`svg_tree_file`, :mod:`grad
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,8 +35,8 @@ class _PathGame:
     search expands or evaluates: what the search visited, position by position.
     """
 
-    def __init__(self, tree: Tree) -> None:
-        self.inner = TreeGame(tree)
+    def __init__(self, tree: Tree, conventions: Mapping[str, Any]) -> None:
+        self.inner = TreeGame.for_test(tree, conventions)  # with the clock a budget sets
         self.num_players = tree.players
         self.visited: set[Position] = set()
         self._ids: dict[Position, str] = {(): tree.root}
@@ -77,6 +78,9 @@ class _PathGame:
     def noisy_actions(self, s: Position) -> list[str]:
         return self.inner.noisy_actions(self._visit(s))
 
+    def time_left(self) -> int | float:
+        return self.inner.time_left()
+
     def is_chance(self, s: Position) -> bool:
         return self.inner.is_chance(self._ids[s])
 
@@ -88,7 +92,7 @@ def visited_positions(
     tree: Tree, depth: int, algorithm: str, **conventions: Any
 ) -> set[Position]:
     """The positions the named reference search expands or evaluates at ``depth`` plies."""
-    game = _PathGame(tree)
+    game = _PathGame(tree, conventions)
     algorithms.search(algorithm, game, (), depth, **conventions)
     return game.visited
 

@@ -4,23 +4,32 @@ States are node ids. Each method records ``(op, state)`` in the game's :class:`T
 before it answers, so the trace is the full, ordered record of what a search asked. The
 hot methods (the ones every search calls at every node) append to the trace's flat log
 directly and return the tree's own immutable values, copying nothing.
+
+Where a test sets ``time_budget``, the game has a virtual clock: :meth:`TreeGame.time_left`
+is the budget less the visits recorded so far (:meth:`Trace.visit_count`), so the same
+calls read the same time in the reference's run and in a student's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import math
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from grader.errors import GameError
 from grader.trees.trace import Trace
 from grader.trees.tree import Node, Tree, Value
+from reference.conventions import TIME_BUDGET
 
 
 class TreeGame:
     """A game whose states are the nodes of a fixed tree; every call is traced."""
 
-    def __init__(self, tree: Tree, trace: Trace | None = None) -> None:
+    def __init__(
+        self, tree: Tree, trace: Trace | None = None, *, time_budget: int | None = None
+    ) -> None:
         self.tree = tree
+        self.time_budget = time_budget  # the clock's ticks; None: no clock
         self.trace = trace if trace is not None else Trace()
         self.trace.children = tree.moves  # where each result leads, for reading the visits
         self.num_players = tree.players
@@ -29,6 +38,12 @@ class TreeGame:
         self._moves = tree.moves
         self._log: list[str] = self.trace.log
         self._made: list[str] = self.trace.moves  # the action of each ``result`` call
+
+    @classmethod
+    def for_test(cls, tree: Tree, conventions: Mapping[str, object]) -> TreeGame:
+        """A game of ``tree`` with the clock a test's conventions set (``time_budget``)."""
+        budget = conventions.get(TIME_BUDGET)
+        return cls(tree, time_budget=budget if isinstance(budget, int) else None)
 
     def _node(self, s: Hashable) -> Node:
         try:
@@ -148,6 +163,13 @@ class TreeGame:
         if not node.chance:
             raise GameError(f"chance_outcomes({s}): {s} is not a chance node")
         return list(zip(node.actions, node.probabilities or (), strict=True))
+
+    def time_left(self) -> int | float:
+        """Ticks left: the budget less the visits so far; ``math.inf`` with no budget."""
+        self.trace.record("time_left", "")  # a question: no state, no visit
+        if self.time_budget is None:
+            return math.inf
+        return self.time_budget - self.trace.visit_count()
 
     def _player(self, p: Any) -> int:
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.num_players:

@@ -14,6 +14,10 @@ and a node that generates again a child already searched, and then searches that
 again (the root of an iterative deepening), is expanded anew.
 An expansion is named by the kind of the last listing of its node (``actions`` when it
 listed none). Every call is kept in order, repeats included: a trace is a list.
+
+The virtual clock (``time_left``, where a test sets ``time_budget``) ticks once a visit:
+:meth:`Trace.visit_count` is the number of visits the calls so far make, so asking
+questions, and asking again, costs no time.
 """
 
 from __future__ import annotations
@@ -32,14 +36,21 @@ Op = Literal[
     "is_terminal",
     "is_quiet",
     "is_chance",
+    "time_left",
 ]
 
 EXPAND_OPS: frozenset[str] = frozenset({"actions", "noisy_actions", "chance_outcomes"})
 EVALUATE_OPS: frozenset[str] = frozenset({"utility", "evaluate"})
 VISIT_OPS: frozenset[str] = EXPAND_OPS | EVALUATE_OPS
-QUERY_OPS: frozenset[str] = frozenset({"to_move", "is_terminal", "is_quiet", "is_chance"})
+STATE_OPS: frozenset[str] = frozenset({"to_move", "is_terminal", "is_quiet", "is_chance"})
 """Questions about a state that visit nothing (the harness answers them from its copy of
-the tree and sends them in batches); ``result`` is the one remaining op."""
+the tree and sends them in batches)."""
+CLOCK_OPS: frozenset[str] = frozenset({"time_left"})
+"""The question of the virtual clock: it visits nothing, and the grader answers it from
+its own count of the visits so far (recorded with no state: ``("time_left", "")``)."""
+QUERY_OPS: frozenset[str] = STATE_OPS | CLOCK_OPS
+"""Every question: calls that visit nothing; ``result`` is the one op that is neither a
+visit nor a question."""
 
 
 class Trace:
@@ -53,7 +64,7 @@ class Trace:
     constructor may be ``("result", node, action)`` triples.
     """
 
-    __slots__ = ("children", "log", "moves")
+    __slots__ = ("_counted", "children", "log", "moves")
 
     def __init__(
         self, calls: Iterable[tuple[str, ...]] = (), *,
@@ -62,6 +73,7 @@ class Trace:
         self.log: list[str] = []
         self.moves: list[str] = []
         self.children = children  # node -> action -> child: the tree's, to follow a result
+        self._counted: tuple[_Visits, int, int] | None = None  # see visit_count
         for op, node, *action in calls:
             self.log += (op, node)
             if op == "result":
@@ -94,6 +106,17 @@ class Trace:
         """The visits: ``(listing op, node)`` for each expansion, ``(op, node)`` for each
         evaluation, in order (see the module for what counts)."""
         return _Visits(self.children or {}).read(self, self.moves)
+
+    def visit_count(self) -> int:
+        """How many visits the calls so far make (the virtual clock's ticks). Each count
+        reads on from where the last one stopped, so a search may ask at every node."""
+        if self._counted is None:
+            self._counted = (_Visits(self.children or {}), 0, 0)
+        reader, read, made = self._counted
+        log, moves = self.log, self.moves
+        reader.read(zip(log[read::2], log[read + 1 :: 2], strict=True), moves[made:])
+        self._counted = (reader, len(log), len(moves))
+        return len(reader.out)
 
     def expanded(self) -> list[str]:
         return [n for op, n in self.visits() if op in EXPAND_OPS]

@@ -27,7 +27,7 @@ def reference_record(
 ) -> SearchRecord:
     """What the reference does on a tree file."""
     tree = load_tree(tree_path)
-    game = TreeGame(tree)
+    game = TreeGame.for_test(tree, conventions)  # with the clock a budget sets
     value, action = search(algorithm, game, tree.root, depth, **conventions)
     unit = conventions.get("depth_unit") or "ply"
     return make_record(tree, game.trace, value, action,

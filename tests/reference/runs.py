@@ -24,7 +24,7 @@ class Run:
 def run(algorithm: str, tree: dict[str, Any] | Tree, depth: int, **conventions: Any) -> Run:
     """Search ``tree`` from its root with the named reference and its conventions."""
     parsed = tree if isinstance(tree, Tree) else parse_tree(tree)
-    game = TreeGame(parsed)
+    game = TreeGame.for_test(parsed, conventions)  # with the clock a time_budget sets
     value, action = get(algorithm)(game, parsed.root, depth, **conventions)
     trace = game.trace
     return Run(value, action, trace.expanded(), trace.evaluated(), trace.visits())

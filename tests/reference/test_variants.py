@@ -145,12 +145,12 @@ def windows_cases(family: str) -> tuple[Case, ...]:
 @cache
 def cases(family: str) -> tuple[Case, ...]:
     if family == "expectimax":
-        return tuple(
+        return builtin_cases(family) + tuple(
             drawn_case(f"{name}-d{depth}", data, family, depth)
             for name, data in (("chance", CHANCE), ("ties", TIES))
             for depth in (1, 2, 3)
         )
-    if family in ("alphabeta", "quiescence"):
+    if family in ("alphabeta", "quiescence", "killers"):
         return builtin_cases(family) + windows_cases(family)
     return builtin_cases(family)
 
@@ -167,11 +167,28 @@ def as_agent(variant: Variant) -> Agent:
 
 def submit(agent: Agent, case: Case) -> SearchRecord:
     """Run ``agent`` on the case's tree as the sandbox does; its record."""
+    record, refused = attempt(agent, case)
+    if refused is not None:
+        raise refused
+    return record
+
+
+def attempt(agent: Agent, case: Case) -> tuple[SearchRecord, GameError | None]:
+    """Run ``agent`` as :func:`submit` does; its record, up to the call the game refused
+    if it refused one (and then that refusal)."""
     game = TreeGame(case.tree)
     for name, value in case.conventions.items():
         setattr(game, name, value)  # the sandbox offers the test's conventions so
-    value, action = agent(game, case.tree.root, case.depth)
-    return make_record(case.tree, game.trace, value, action, depth_plies=case.depth_plies)
+    try:
+        value, action = agent(game, case.tree.root, case.depth)
+    except GameError as exc:
+        return make_record(case.tree, game.trace, None, None, depth_plies=case.depth_plies), exc
+    return make_record(case.tree, game.trace, value, action, depth_plies=case.depth_plies), None
+
+
+WRONG_DEPTH = (Fault.DEPTH_MINUS_ONE, Fault.DEPTH_PLUS_ONE)
+"""The faults that ask for an eval the tree does not give, where it gives none below the
+test's depth; any other fault the game refuses is named as the student's crash is."""
 
 
 def same(a: SearchRecord, b: SearchRecord) -> bool:
@@ -217,16 +234,18 @@ def test_without_a_fault_the_family_search_is_the_reference(family: str, case: C
 
 @pytest.mark.parametrize(("variant", "case"), variant_cases())
 def test_a_variant_is_named_wherever_it_shows(variant: Variant, case: Case) -> None:
-    try:
-        got = submit(as_agent(variant), case)
-    except GameError:
-        # only a search of the wrong depth asks for an eval the tree does not give
-        assert variant.fault in (Fault.DEPTH_MINUS_ONE, Fault.DEPTH_PLUS_ONE)
-        return
+    got, refused = attempt(as_agent(variant), case)
+    if refused is not None and variant.fault in WRONG_DEPTH:
+        return  # a search of the wrong depth asks for an eval the tree does not give
     found = diagnose(
         tree=case.tree, algorithm=case.family, depth=case.depth,
         conventions=case.conventions, expected=case.golden, got=got,
+        crashed=refused is not None,
     )
+    if refused is not None:  # a mistake the game refuses (a killer that is not legal)
+        assert found is not None
+        assert variant.name in found.names
+        return
     if same(got, case.golden):
         assert found is None  # the mistake does not show here: nothing is claimed
         return
@@ -247,7 +266,7 @@ def test_every_family_has_its_variants_and_names_are_unique() -> None:
         assert len(names) == len(set(names)), family
         assert all(v.family == family for v in family_variants)
         assert all(v.mistake and v.mistake[0].islower() for v in family_variants)
-    assert variants_for("negamax") == ()
+    assert variants_for("paranoid") == ()
 
 
 @pytest.mark.parametrize(
@@ -257,9 +276,10 @@ def test_every_variant_shows_on_some_case(variant: Variant) -> None:
     # so the naming test above names every variant at least once
     shown = []
     for case in cases(variant.family):
-        try:
-            got = submit(as_agent(variant), case)
-        except GameError:
+        got, refused = attempt(as_agent(variant), case)
+        if refused is not None:
+            if variant.fault not in WRONG_DEPTH:
+                shown.append(case.test)  # named as a crash: see the test above
             continue
         if not same(got, case.golden):
             shown.append(case.test)

@@ -185,10 +185,13 @@ def test_ungradable_submission_still_gets_results(tmp_path: Path, autograder_zip
     results = json.loads((root / "results" / "results.json").read_text())
     jsonschema.Draft202012Validator(RESULTS_SCHEMA).validate(results)
     assert results["score"] == 0
-    assert results["tests"] and all(
-        "cannot be graded: no agent.py in your submission" in t["output"]
-        for t in results["tests"]
+    said = [t["output"] for t in results["tests"]]
+    assert said and all(
+        "cannot be graded: no agent.py in your submission" in output
+        or "hidden test: error (details on visible tests only)" in output
+        for output in said
     )
+    assert any("cannot be graded" in output for output in said)
 
 
 def test_bundle_pyproject_names_the_packages(autograder_zip: Path) -> None:

@@ -50,6 +50,7 @@ def reference_code_lines() -> dict[str, list[str]]:
         found[module.name] = [
             line for line in lines
             if len(line) >= 24 and not line.startswith(("#", '"', "from ", "import "))
+            and not (line.startswith("def ") and line.endswith("("))  # a name, as the starter's
         ]
     return found
 

@@ -142,9 +142,9 @@ def test_a_mistake_seen_only_in_the_root_action_says_so() -> None:
 
 def test_a_search_without_variants_only_says_how_far_it_agrees() -> None:
     found = diagnosis_of(ordered_search(lambda s, a: a[::-1], prune=False),
-                         case_of(FIG52, "negamax"))
+                         case_of(FIG52, "paranoid"))
     assert found is not None and found.names == []
-    assert "first 1 of 13 visits" in found.sentence  # negamax expands A, B, C, D: 13 visits
+    assert "first 1 of 11 visits" in found.sentence  # paranoid prunes C2, C3: 11 visits
     assert "known mistakes" not in found.sentence
 
 

@@ -105,6 +105,21 @@ def test_student_view_drops_hidden_expected_and_feedback() -> None:
     assert view.student_view
 
 
+@pytest.mark.parametrize("status", ["failed", "error", "timeout"])
+def test_student_view_keeps_nothing_of_a_hidden_tree(status: str) -> None:
+    """A submission that read a hidden tree could print it, raise it or return it."""
+    secret = "B1=3 B2=12 B3=8"
+    hidden = result("hidden", status, 0.0, visibility="hidden", output=f"tree: {secret}",
+                    detail=f"Traceback ...\nValueError: {secret}", message=f"ValueError: {secret}",
+                    got={"value": 3128, "action": "a1", "expanded": ["A", "B"]})
+    report = make_report(assignment="alphabeta", submission="agent.py", tests=[hidden],
+                         sandbox="local", time_s=0.1)
+    shown = student_view(report).tests[0]
+    assert secret not in shown.model_dump_json()
+    assert (shown.got, shown.output, shown.detail, shown.expected) == (None, None, None, None)
+    assert (shown.status, shown.score) == (status, 0.0)
+
+
 def test_student_view_keeps_visible_tests_whole() -> None:
     report = sample()
     view = student_view(report)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -130,3 +131,68 @@ def test_vector_payoffs_for_three_players() -> None:
     game = TreeGame(full)
     assert game.utilities("L") == [1, 2, 3]
     assert game.utility("L", 2) == 3
+
+
+# --- the virtual clock (time_budget, time_left) ------------------------------------------
+
+
+def test_without_a_budget_the_clock_reads_infinity(game: TreeGame) -> None:
+    game.result("A", "a1")
+    assert game.time_left() == math.inf
+    assert game.trace.calls[-1] == ("time_left", "")  # recorded, with no state
+
+
+@pytest.mark.parametrize(
+    ("calls", "left"),
+    [
+        pytest.param([], 5, id="nothing-yet"),
+        # listing and asking are free; generating B's first child expands A: one tick
+        pytest.param([("to_move", "A"), ("actions", "A"), ("is_terminal", "A")], 5,
+                     id="questions-are-free"),
+        pytest.param([("result", "A", "a1")], 4, id="an-expansion"),
+        # A and B expanded, B1 evaluated
+        pytest.param([("result", "A", "a1"), ("result", "B", "b1"), ("utility", "B1")], 2,
+                     id="expansions-and-an-evaluation"),
+        # generating the same child again, reading a payoff again: not new visits
+        pytest.param([("result", "A", "a1"), ("result", "A", "a1"), ("result", "B", "b1"),
+                      ("utility", "B1"), ("utility", "B1")], 2, id="asking-again-is-free"),
+        # every child of A generated at once costs A's one expansion
+        pytest.param([("result", "A", "a1"), ("result", "A", "a2"), ("result", "A", "a3")], 4,
+                     id="one-tick-a-node-expanded"),
+        # C evaluated, then expanded by the next iteration of a search: two visits
+        pytest.param([("result", "A", "a2"), ("evaluate", "C"), ("result", "C", "c1")], 2,
+                     id="searched-again"),
+        # past the budget the clock goes on counting down
+        pytest.param([("result", "A", "a1"), ("result", "B", "b1"), ("utility", "B1"),
+                      ("utility", "B2"), ("result", "A", "a2"), ("evaluate", "C"),
+                      ("result", "C", "c1"), ("utility", "C1")], -2, id="overdrawn"),
+    ],
+)
+def test_the_clock_ticks_once_a_visit(calls: list[tuple[str, ...]], left: int) -> None:
+    game = TreeGame(parse_tree(SMALL), time_budget=5)
+    for op, *args in calls:
+        getattr(game, op)(*args)
+    assert game.time_left() == left
+    assert game.time_left() == left  # reading the clock costs nothing
+    assert game.time_left() == 5 - len(game.trace.visits())
+
+
+def test_each_reading_counts_the_visits_of_the_calls_so_far() -> None:
+    # the count reads on from the last one: at every step it is the whole trace's
+    tree = parse_tree(SMALL)
+    game = TreeGame(tree, time_budget=100)
+    readings = []
+    for op, *args in [("result", "A", "a1"), ("result", "B", "b1"), ("utility", "B1"),
+                      ("result", "B", "b2"), ("utility", "B2"), ("result", "A", "a1"),
+                      ("result", "B", "b1"), ("utility", "B1"), ("result", "A", "a3"),
+                      ("utility", "X")]:
+        getattr(game, op)(*args)
+        readings.append(game.time_left())
+        assert readings[-1] == 100 - len(game.trace.visits())
+    assert readings == [99, 98, 97, 97, 96, 96, 94, 93, 93, 92]
+
+
+def test_a_test_budget_sets_the_clock() -> None:
+    tree = parse_tree(SMALL)
+    assert TreeGame.for_test(tree, {"time_budget": 3}).time_left() == 3
+    assert TreeGame.for_test(tree, {"prune_on_equality": True}).time_left() == math.inf
