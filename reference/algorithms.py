@@ -190,9 +190,14 @@ ALGORITHMS: dict[str, Algorithm] = {
         ),
         Algorithm(
             name="beam",
-            summary="minimax over the first beam_width moves of every node",
+            summary="minimax over the beam_width children of every node with the best evals",
             search="reference.beam:beam",
-            conventions=("beam_width", "depth_unit"),
+            conventions=("beam_width", "beam_ranking", "depth_unit"),
+            variants="reference.variants.beam_variants:VARIANTS",
+            values="minimax",
+            explainer="generic",  # a beam skips children by rank, not by a bound
+            drawn=True,
+            shown=("beam_ranking",),
         ),
         Algorithm(
             name="lmr",

@@ -107,6 +107,14 @@ CONVENTIONS: dict[str, Convention] = {
         ),
         Convention("beam_width", int, None, "Beam search only: children kept at each node", ge=1),
         Convention(
+            "beam_ranking",
+            ("eval", "actions"),
+            "eval",
+            "Beam search only: 'eval', keep the children with the best evaluation (MAX the "
+            "highest, MIN the lowest); 'actions', the first ones in action order",
+            labels=(("eval", "best by eval"), ("actions", "first in action order")),
+        ),
+        Convention(
             "killers_per_ply",
             int,
             None,

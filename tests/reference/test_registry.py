@@ -192,8 +192,10 @@ def test_two_player_searches_refuse_three_players(name: str) -> None:
 
 def test_search_passes_only_the_conventions_a_search_takes() -> None:
     tree = parse_tree(ROOT_WITH_EVAL)
+    game = TreeGame(tree)
     value, action = search(
-        "beam", TreeGame(tree), tree.root, 1, beam_width=1, fail_soft=True, utility_bound=None
+        "beam", game, tree.root, 1, beam_width=1, beam_ranking="actions", fail_soft=True,
+        utility_bound=None,
     )
     assert (value, action) == (1, "a1")  # beam_width reached beam; the others were dropped
 

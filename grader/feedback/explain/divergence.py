@@ -139,6 +139,8 @@ class Explainer:
         if g[0] in EXPAND_OPS and e[0] in EVALUATE_OPS:
             if self.tree.nodes[node].terminal:
                 return f"you expanded {node}, but {node} is terminal: take its utility"
+            if depth is not None and depth < self.conv.depth:  # a beam scores it, say
+                return f"you expanded {node} at {at}, where the reference evaluates it"
             return f"you expanded {node}, but {node} is at {at}, the depth limit: evaluate it there"
         return f"at {node} you called {g[0]}(), where the reference calls {e[0]}()"
 

@@ -260,7 +260,7 @@ def test_validate_a_folder_of_trees(tmp_path: Path, tiny: Path) -> None:
 @pytest.mark.parametrize(
     ("algorithm", "field", "value", "expanded"),
     [
-        # A(max) -> B: 3 12 8 | C: 2 4 6 | D: 14 5 2; a beam of 2 never looks at D
+        # A(max) -> B: 3 12 8 | C: 2 4 6 | D: 14 5 2; a beam of the first 2 never looks at D
         pytest.param("beam", "beam_width", 2, ["A", "B", "C"], id="beam-width-2"),
         pytest.param("beam", "beam_width", 3, ["A", "B", "C", "D"], id="beam-width-3"),
     ],
@@ -271,7 +271,7 @@ def test_a_test_sets_the_reference_options_of_its_algorithm(
     folder = write_assignment(
         tmp_path / "a", {"fig52": FIG52},
         [{"name": "t", "tree": "trees/fig52.tree.json", "depth": 2, "points": 1,
-          "algorithm": algorithm, field: value}],
+          "algorithm": algorithm, field: value, "beam_ranking": "actions"}],  # no evals
         entry=algorithm,
     )
     golden = load_golden(folder / "golden" / "t.json")

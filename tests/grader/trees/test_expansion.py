@@ -14,15 +14,25 @@ import pytest
 from grader.errors import GameError
 from grader.grading.scoring import values_match
 from grader.trees.game import TreeGame
-from grader.trees.trace import VISIT_OPS, Trace
+from grader.trees.trace import EVALUATE_OPS, VISIT_OPS, Trace
 from reference.algorithms import search
 from reference.variants import Variant
 from tests.reference.test_variants import Case, as_agent, variant_cases
 
 
 def listed_visits(trace: Trace) -> list[tuple[str, str]]:
-    """The visits as they were counted before: every listing and every payoff asked."""
-    return [(op, node) for op, node in trace if op in VISIT_OPS]
+    """The visits as they were counted before: every listing, and every payoff the first
+    time it is asked (a beam reads again, as it searches them, the payoffs it ranked)."""
+    read: set[str] = set()
+    visits = []
+    for op, node in trace:
+        if op in EVALUATE_OPS:
+            if node in read:
+                continue
+            read.add(node)
+        if op in VISIT_OPS:
+            visits.append((op, node))
+    return visits
 
 
 def run(agent: object, case: Case) -> tuple[Trace, object, object]:

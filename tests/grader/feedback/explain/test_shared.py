@@ -163,7 +163,7 @@ CASES = [
         "beam",
         2,
         stops_after_first_child,
-        {"beam_width": 1},
+        {"beam_width": 1, "beam_ranking": "actions"},
         "after evaluating B1 = 3 you evaluated B2, which the reference does not search: it "
         "prunes B's remaining children",
         id="searched-a-pruned-leaf",
@@ -173,7 +173,7 @@ CASES = [
         "beam",
         2,
         leaves_b_early,
-        {"beam_width": 1},
+        {"beam_width": 1, "beam_ranking": "actions"},
         "after searching B you expanded C, which the reference does not search: it prunes "
         "A's remaining children",
         id="searched-a-pruned-subtree",
