@@ -11,9 +11,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
-from grader.errors import GraderError
 from grader.grading.report import Report
 from grader.grading.sinks import for_csv
 from grader.reports.feedback import points
@@ -56,10 +54,3 @@ def gradebook_csv(reports: Iterable[Report], test_names: Sequence[str]) -> str:
         writer.writerow([for_csv(c) for c in gradebook_row(report, test_names)])
     return out.getvalue()
 
-
-def write_gradebook(reports: Iterable[Report], test_names: Sequence[str], path: Path) -> None:
-    """Write the gradebook CSV to ``path``."""
-    try:
-        path.write_text(gradebook_csv(reports, test_names), encoding="utf-8")
-    except OSError as exc:
-        raise GraderError(f"{path}: cannot write the gradebook ({exc})") from None
