@@ -176,7 +176,13 @@ ALGORITHMS: dict[str, Algorithm] = {
             name="transposition",
             summary="alpha-beta with a transposition table",
             search="reference.transposition:transposition",
-            conventions=("prune_on_equality", "fail_soft", "depth_unit"),
+            conventions=(
+                "tt_bounds", "tt_leaves", "prune_on_equality", "fail_soft", "depth_unit"
+            ),
+            variants="reference.variants.transposition_variants:VARIANTS",
+            explainer="generic",  # a window rebuilt by plain alpha-beta knows no table
+            drawn=True,
+            shown=("prune_on_equality",),
         ),
         Algorithm(
             name="killers",
@@ -203,7 +209,19 @@ ALGORITHMS: dict[str, Algorithm] = {
             name="lmr",
             summary="alpha-beta with late-move reductions",
             search="reference.lmr:lmr",
-            conventions=("lmr_full", "prune_on_equality", "fail_soft", "depth_unit"),
+            conventions=(
+                "lmr_full",
+                "lmr_reduction",
+                "lmr_research",
+                "lmr_window",
+                "prune_on_equality",
+                "fail_soft",
+                "depth_unit",
+            ),
+            variants="reference.variants.lmr_variants:VARIANTS",
+            explainer="generic",  # a window rebuilt by plain alpha-beta knows no reductions
+            drawn=True,
+            shown=("prune_on_equality",),
         ),
     )
 }

@@ -122,11 +122,55 @@ CONVENTIONS: dict[str, Convention] = {
             ge=1,
         ),
         Convention(
+            "tt_bounds",
+            bool,
+            None,
+            "Transposition tables only: true, a search that failed low or high is stored as "
+            "an upper or lower bound, which narrows the window when the state is reached "
+            "again; false, only exact values are stored; unset accepts both",
+            forms=(("bounds stored", True), ("exact values only", False)),
+        ),
+        Convention(
+            "tt_leaves",
+            bool,
+            None,
+            "Transposition tables only: true, leaves (terminal or at the depth limit) are "
+            "stored too, so a leaf reached again is not evaluated again; false, a leaf is "
+            "evaluated each time it is reached; unset accepts both",
+            forms=(("leaves read again", False), ("leaves stored", True)),
+        ),
+        Convention(
             "lmr_full",
             int,
             None,
-            "Late-move reductions only: moves searched at full depth",
+            "Late-move reductions only: the first moves of a node searched at full depth "
+            "(unset: 2)",
             ge=1,
+        ),
+        Convention(
+            "lmr_reduction",
+            int,
+            None,
+            "Late-move reductions only: plies taken off a late move besides the usual one, "
+            "where at least 0 are left (unset: 1, the notes' depth - 2; 0 reduces nothing)",
+            ge=0,
+        ),
+        Convention(
+            "lmr_research",
+            bool,
+            None,
+            "Late-move reductions only: false, a late move's reduced value stands; unset or "
+            "true, a late move that beats the bound of the player to move is searched again "
+            "at full depth",
+        ),
+        Convention(
+            "lmr_window",
+            ("null", "full"),
+            None,
+            "Late-move reductions with re-searches only: the window of a late move's reduced "
+            "search, 'null' ([alpha, alpha + 1] at MAX, [beta - 1, beta] at MIN: whole-number "
+            "payoffs) or 'full' (the node's); unset accepts both",
+            forms=(("null-window test", "null"), ("full-window test", "full")),
         ),
         Convention(
             "value_for",

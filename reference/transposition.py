@@ -22,12 +22,22 @@ class Entry:
     bound: Bound
     action: Action | None
 
+    def narrow(self, alpha: Value, beta: Value) -> tuple[Value, Value]:
+        """The window ``[alpha, beta]`` narrowed by this entry's bound."""
+        if self.bound == "lower":
+            return max(alpha, self.value), beta
+        if self.bound == "upper":
+            return alpha, min(beta, self.value)
+        return alpha, beta
+
 
 def transposition(
     game: Game,
     state: Any,
     depth: int,
     *,
+    tt_bounds: bool = True,
+    tt_leaves: bool = False,
     prune_on_equality: bool = True,
     fail_soft: bool = False,
     depth_unit: DepthUnit = "ply",
@@ -37,19 +47,53 @@ def transposition(
 
     After searching a non-terminal state the table stores its value, the depth it was
     searched to, and whether the value is exact or only a bound (a value at or below
-    the window's alpha is an upper bound, at or above beta a lower bound). Reaching a
-    stored state again with no more depth to go than stored: an exact entry is the
-    answer; a bound narrows the window, and if the window closes (``alpha >= beta``, or
-    ``>`` with ``prune_on_equality=False``) the stored value is the answer without a
-    search. Leaves are not stored: a terminal or cut-off state is read each time; nor is
-    a search in an empty window (``alpha == beta``, reachable with
-    ``prune_on_equality=False``), whose value bounds nothing. The table lives for one
-    call. Otherwise the conventions are those of :func:`reference.alphabeta.alphabeta`.
+    the window's alpha is an upper bound, at or above beta a lower bound); with
+    ``tt_bounds=False`` only exact values are stored. Reaching a stored state again
+    with no more depth to go than stored, before anything else: an exact entry is the
+    answer; a bound narrows the window, and if the window closes (``alpha >= beta``,
+    or ``>`` with ``prune_on_equality=False``) the stored value is the answer without a
+    search. Leaves (terminal or cut-off states) are read each time unless
+    ``tt_leaves``, which stores their payoff as exact. A search in an empty window
+    (``alpha == beta``, reachable with ``prune_on_equality=False``) bounds nothing and
+    is not stored. The table lives for one call. Otherwise the conventions are those of
+    :func:`reference.alphabeta.alphabeta`.
     """
     check_two_player(game, "transposition")
-    table: dict[Any, Entry] = {}
+    table = Table(bounds=tt_bounds, leaves=tt_leaves)
     d = plies(game, depth, depth_unit)
     return _search(game, state, d, -math.inf, math.inf, table, prune_on_equality, fail_soft)
+
+
+class Table:
+    """The entries of one search, keyed by state, and what the conventions let it keep."""
+
+    __slots__ = ("bounds", "entries", "leaves")
+
+    def __init__(self, *, bounds: bool, leaves: bool) -> None:
+        self.bounds = bounds
+        self.leaves = leaves
+        self.entries: dict[Any, Entry] = {}
+
+    def usable(self, s: Any, depth: int) -> Entry | None:
+        """The entry of ``s`` if it was searched at least ``depth`` plies deep."""
+        entry = self.entries.get(s)
+        return entry if entry is not None and entry.depth >= depth else None
+
+    def leaf(self, s: Any, depth: int, value: Value) -> Value:
+        """A leaf's payoff, stored if this table keeps leaves."""
+        if self.leaves:
+            self.entries[s] = Entry(depth, value, "exact", None)
+        return value
+
+    def store(self, s: Any, depth: int, value: Value, action: Action | None,
+              window: tuple[Value, Value]) -> None:
+        """Keep what a search of ``s`` in ``window`` proved, as the conventions allow."""
+        alpha, beta = window
+        if alpha >= beta:
+            return  # an empty window (possible when pruning only on >) proves nothing
+        bound = bound_of(value, alpha, beta)
+        if bound == "exact" or self.bounds:
+            self.entries[s] = Entry(depth, value, bound, action)
 
 
 def _search(
@@ -58,24 +102,21 @@ def _search(
     depth: int,
     alpha: Value,
     beta: Value,
-    table: dict[Any, Entry],
+    table: Table,
     eq: bool,
     soft: bool,
 ) -> tuple[Value, Action | None]:
-    if game.is_terminal(s):
-        return game.utility(s, 0), None
-    if depth == 0:
-        return game.evaluate(s, 0), None
-    entry = table.get(s)
-    if entry is not None and entry.depth >= depth:
+    entry = table.usable(s, depth)
+    if entry is not None:
         if entry.bound == "exact":
             return entry.value, entry.action
-        if entry.bound == "lower":
-            alpha = max(alpha, entry.value)
-        else:
-            beta = min(beta, entry.value)
+        alpha, beta = entry.narrow(alpha, beta)
         if alpha >= beta if eq else alpha > beta:
             return entry.value, entry.action  # cut-off: the stored bound alone settles it
+    if game.is_terminal(s):
+        return table.leaf(s, depth, game.utility(s, 0)), None
+    if depth == 0:
+        return table.leaf(s, depth, game.evaluate(s, 0)), None
     window = Window(game.to_move(s) == 0, alpha, beta, eq)
     for a in game.actions(s):
         value, _ = _search(
@@ -84,12 +125,11 @@ def _search(
         if window.offer(value, a):
             break  # cut-off, as in alpha-beta
     value, action = window.result(soft)
-    if alpha < beta:  # an empty window (possible when pruning only on >) proves nothing
-        table[s] = Entry(depth, value, _bound(value, alpha, beta), action)
+    table.store(s, depth, value, action, (alpha, beta))
     return value, action
 
 
-def _bound(value: Value, alpha: Value, beta: Value) -> Bound:
+def bound_of(value: Value, alpha: Value, beta: Value) -> Bound:
     """What a search in the window ``[alpha, beta]`` that returned ``value`` proved."""
     if value <= alpha:
         return "upper"  # failed low: every move was at most alpha
