@@ -6,7 +6,8 @@ is first searched to ``depth - 1 - game.lmr_reduction`` plies (1 when absent: th
 depth - 2), when that is not below 0. With ``game.lmr_research`` False that value
 stands; otherwise the reduced search only tells whether the move beats the bound of the
 player to move, and a move that does is searched again at full depth. That test uses the
-node's own window, or the null window where ``game.lmr_window`` is ``"null"``. Tests with ``prune_on_equality: false`` prune only on a strict inequality.
+node's own window, or the null window where ``game.lmr_window`` is ``"null"``. Tests
+with ``prune_on_equality: false`` prune only on a strict inequality.
 """
 
 from __future__ import annotations

@@ -45,20 +45,21 @@ class _Search:
             if self.closed(alpha, beta):
                 return stored, action
         game = self.game
-        if game.is_terminal(state) or depth == 0:
-            if game.is_terminal(state):
-                leaf = game.utility(state, 0)
-            else:
-                leaf = game.evaluate(state, 0)
-            if self.leaves:
-                self.table[state] = (depth, leaf, EXACT, None)
-            return leaf, None
+        if game.is_terminal(state):
+            return self.leaf(state, depth, game.utility(state, 0)), None
+        if depth == 0:
+            return self.leaf(state, depth, game.evaluate(state, 0)), None
         best, action = self.children(state, depth, alpha, beta)
         if alpha < beta:
             flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
             if flag == EXACT or self.bounds:
                 self.table[state] = (depth, best, flag, action)
         return best, action
+
+    def leaf(self, state, depth, payoff):
+        if self.leaves:
+            self.table[state] = (depth, payoff, EXACT, None)
+        return payoff
 
     def children(self, state, depth, alpha, beta):
         game = self.game

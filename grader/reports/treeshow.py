@@ -28,8 +28,29 @@ Position = tuple[str, ...]  # the actions from the root
 MAX_LINES = 5000  # positions drawn at most; a bigger drawing asks for a smaller depth
 
 
+class _At:
+    """A state of :class:`_PathGame`: a node as reached by one path from the root.
+
+    Two states of the same node are equal, whatever their paths, as the tree game's states
+    (node ids) are: a search that keeps a transposition table finds a position reached by
+    another path there. The path says which position a visit is drawn at.
+    """
+
+    __slots__ = ("node", "path")
+
+    def __init__(self, node: str, path: Position) -> None:
+        self.node = node
+        self.path = path
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _At) and other.node == self.node
+
+    def __hash__(self) -> int:
+        return hash(self.node)
+
+
 class _PathGame:
-    """The tree's game with paths as states, so each position is its own state.
+    """The tree's game with each state carrying its path, so a visit has its position.
 
     It forwards every call to a traced :class:`TreeGame` and notes the positions the
     search expands or evaluates: what the search visited, position by position.
@@ -39,62 +60,74 @@ class _PathGame:
         self.inner = TreeGame.for_test(tree, conventions)  # with the clock a budget sets
         self.num_players = tree.players
         self.visited: set[Position] = set()
-        self._ids: dict[Position, str] = {(): tree.root}
+        self.root = _At(tree.root, ())
 
-    def _visit(self, s: Position) -> str:
-        self.visited.add(s)
-        return self._ids[s]
+    def _visit(self, s: _At) -> str:
+        self.visited.add(s.path)
+        return s.node
 
-    def to_move(self, s: Position) -> int:
-        return self.inner.to_move(self._ids[s])
+    def to_move(self, s: _At) -> int:
+        return self.inner.to_move(s.node)
 
-    def actions(self, s: Position) -> tuple[str, ...]:
+    def actions(self, s: _At) -> tuple[str, ...]:
         return self.inner.actions(self._visit(s))
 
-    def result(self, s: Position, a: Any) -> Position:
-        child = self.inner.result(self._ids[s], a)
-        position = (*s, a)
-        self._ids[position] = child
-        return position
+    def result(self, s: _At, a: Any) -> _At:
+        return _At(self.inner.result(s.node, a), (*s.path, a))
 
-    def is_terminal(self, s: Position) -> bool:
-        return self.inner.is_terminal(self._ids[s])
+    def is_terminal(self, s: _At) -> bool:
+        return self.inner.is_terminal(s.node)
 
-    def utility(self, s: Position, p: int = 0) -> Value:
+    def utility(self, s: _At, p: int = 0) -> Value:
         return self.inner.utility(self._visit(s), p)
 
-    def utilities(self, s: Position) -> list[Value]:
+    def utilities(self, s: _At) -> list[Value]:
         return self.inner.utilities(self._visit(s))
 
-    def evaluate(self, s: Position, p: int = 0) -> Value:
+    def evaluate(self, s: _At, p: int = 0) -> Value:
         return self.inner.evaluate(self._visit(s), p)
 
-    def evaluations(self, s: Position) -> list[Value]:
+    def evaluations(self, s: _At) -> list[Value]:
         return self.inner.evaluations(self._visit(s))
 
-    def is_quiet(self, s: Position) -> bool:
-        return self.inner.is_quiet(self._ids[s])
+    def is_quiet(self, s: _At) -> bool:
+        return self.inner.is_quiet(s.node)
 
-    def noisy_actions(self, s: Position) -> list[str]:
+    def noisy_actions(self, s: _At) -> list[str]:
         return self.inner.noisy_actions(self._visit(s))
 
     def time_left(self) -> int | float:
         return self.inner.time_left()
 
-    def is_chance(self, s: Position) -> bool:
-        return self.inner.is_chance(self._ids[s])
+    def is_chance(self, s: _At) -> bool:
+        return self.inner.is_chance(s.node)
 
-    def chance_outcomes(self, s: Position) -> list[tuple[str, float]]:
+    def chance_outcomes(self, s: _At) -> list[tuple[str, float]]:
         return self.inner.chance_outcomes(self._visit(s))
+
+
+@dataclass(frozen=True)
+class Visited:
+    """What a reference search did on a drawn tree: its answer and the positions visited."""
+
+    value: Any
+    action: Any
+    positions: set[Position]
+
+
+def search_positions(tree: Tree, depth: int, algorithm: str, **conventions: Any) -> Visited:
+    """The named reference search's answer at ``depth`` plies, and the positions it
+    expands or evaluates."""
+    game = _PathGame(tree, conventions)
+    value, action = algorithms.search(algorithm, game, game.root, depth, **conventions)
+    return Visited(value, action, game.visited)
 
 
 def visited_positions(
     tree: Tree, depth: int, algorithm: str, **conventions: Any
 ) -> set[Position]:
     """The positions the named reference search expands or evaluates at ``depth`` plies."""
-    game = _PathGame(tree, conventions)
-    algorithms.search(algorithm, game, (), depth, **conventions)
-    return game.visited
+    return search_positions(tree, depth, algorithm, **conventions).positions
 
 
 @dataclass
@@ -211,14 +244,24 @@ def draw_tree(
     """
     plies = _plies(tree, depth, algorithm)
     try:
-        visited: set[Position] | None = visited_positions(
+        found: Visited | None = search_positions(
             tree, plies, algorithm, prune_on_equality=prune_on_equality
         )
     except (ValueError, GameError):  # a search that cannot play this tree
-        visited = None
+        found = None
+    visited = None if found is None else found.positions
     drawing = _Drawing(tree, plies, visited, algorithms.value_model(algorithm))
     drawing.draw(tree.root, (), "", "", None)
-    return [_header(tree, depth, algorithm, prune_on_equality, drawing), *drawing.lines]
+    header = _header(tree, depth, algorithm, prune_on_equality, drawing)
+    if found is not None:
+        header += f"; it returns {_answer(found.value)} by {found.action}"
+    return [header, *drawing.lines]
+
+
+def _answer(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return "(" + ", ".join(_number(v) for v in value) + ")"
+    return _number(value)
 
 
 def _plies(tree: Tree, depth: int | None, algorithm: str) -> int:

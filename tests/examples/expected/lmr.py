@@ -10,7 +10,9 @@ MISTAKES: dict[str, Mistake] = {
     # gives 7 and a2 wins
     "no_reductions": Mistake(
         named="no-reductions",
-        shows_in={"late-moves": ("you expanded C at depth 1 of 2, where the reference evaluates it",)},
+        shows_in={
+            "late-moves": ("you expanded C at depth 1 of 2, where the reference evaluates it",)
+        },
         spared=("depth-1", "cutoff-depth-0"),  # nothing to reduce at one ply or none
     ),
     # two-full-moves: the default keeps a1 and a2 in full; reduced too, C is read at depth 0

@@ -217,6 +217,40 @@ def test_show_draws_a_transposition_on_each_path(tmp_path: Path) -> None:
     assert sum("-> X1  utility 3" in line for line in lines) == 2
 
 
+def test_show_with_a_transposition_table_marks_the_path_read_from_it(tmp_path: Path) -> None:
+    # A(max) -a1-> B(min) -b1-> X(max) -x1-> X1 = 3    X = 3 exact; B = 3
+    #        -a2-> C(min) -c1-> X (from the table: 3 <= alpha cuts C)
+    #                    -c2-> C2 = 9
+    tree = {"format": "game-tree/1", "root": "A", "nodes": {
+        "A": {"to_move": 0, "children": {"a1": "B", "a2": "C"}},
+        "B": {"to_move": 1, "children": {"b1": "X"}},
+        "C": {"to_move": 1, "children": {"c1": "X", "c2": "C2"}},
+        "X": {"to_move": 0, "children": {"x1": "X1"}},
+        "X1": {"utility": 3}, "C2": {"utility": 9},
+    }}
+    lines = show(tree_file(tmp_path, tree), "--algorithm", "transposition")
+    assert pruned_ids(lines) == ["X", "X1", "C2"]
+    assert lines[0].endswith("prunes 3; it returns 3 by a1")
+    plain = show(tree_file(tmp_path, tree), "--algorithm", "alphabeta")
+    assert pruned_ids(plain) == ["C2"]  # without a table X is searched again
+
+
+def test_show_gives_the_searchs_own_answer(tmp_path: Path) -> None:
+    # late-move reductions miss C's 7 (C, the third move, is read at its eval 2): minimax's 7
+    # by a3 is drawn, the search returns 5 by a1
+    tree = {"format": "game-tree/1", "root": "A", "nodes": {
+        "A": {"to_move": 0, "children": {"a1": "B", "a2": "Q", "a3": "C"}},
+        "B": {"to_move": 1, "children": {"b1": "B1"}, "eval": 0},
+        "Q": {"to_move": 1, "children": {"q1": "Q1"}, "eval": 0},
+        "C": {"to_move": 1, "children": {"c1": "C1"}, "eval": 2},
+        "B1": {"utility": 5}, "Q1": {"utility": 1}, "C1": {"utility": 7},
+    }}
+    lines = show(tree_file(tmp_path, tree), "--algorithm", "lmr", "--depth", "2")
+    assert lines[1] == "A  MAX  = 7"
+    assert lines[0].endswith("it returns 5 by a1")
+    assert pruned_ids(lines) == ["C1"]
+
+
 # A(P0) --a1--> B(P1) --b1--> B1 = (1, 5, 2)     P1 takes b2 (6 > 5)
 #                     --b2--> B2 = (4, 6, 0)
 #       --a2--> A2 = (3, 0, 3)                   P0 takes a1 (4 > 3)
