@@ -79,6 +79,21 @@ class Table:
         entry = self.entries.get(s)
         return entry if entry is not None and entry.depth >= depth else None
 
+    def probe(
+        self, s: Any, depth: int, alpha: Value, beta: Value, eq: bool
+    ) -> tuple[Entry | None, Value, Value]:
+        """The entry that answers for ``s`` without a search (None: search it), and the
+        window ``[alpha, beta]`` narrowed by a stored bound."""
+        entry = self.usable(s, depth)
+        if entry is None:
+            return None, alpha, beta
+        if entry.bound == "exact":
+            return entry, alpha, beta
+        alpha, beta = entry.narrow(alpha, beta)
+        if alpha >= beta if eq else alpha > beta:
+            return entry, alpha, beta  # cut-off: the stored bound alone settles it
+        return None, alpha, beta
+
     def leaf(self, s: Any, depth: int, value: Value) -> Value:
         """A leaf's payoff, stored if this table keeps leaves."""
         if self.leaves:
@@ -106,13 +121,9 @@ def _search(
     eq: bool,
     soft: bool,
 ) -> tuple[Value, Action | None]:
-    entry = table.usable(s, depth)
-    if entry is not None:
-        if entry.bound == "exact":
-            return entry.value, entry.action
-        alpha, beta = entry.narrow(alpha, beta)
-        if alpha >= beta if eq else alpha > beta:
-            return entry.value, entry.action  # cut-off: the stored bound alone settles it
+    answer, alpha, beta = table.probe(s, depth, alpha, beta, eq)
+    if answer is not None:
+        return answer.value, answer.action
     if game.is_terminal(s):
         return table.leaf(s, depth, game.utility(s, 0)), None
     if depth == 0:

@@ -114,13 +114,9 @@ def _search(
     table: _FaultyTable,
     turn: Turn,
 ) -> tuple[Value, Action | None]:
-    entry = table.usable(s, depth)
-    if entry is not None:
-        if entry.bound == "exact":
-            return entry.value, entry.action
-        alpha, beta = entry.narrow(alpha, beta)
-        if alpha >= beta if rules.eq else alpha > beta:
-            return entry.value, entry.action  # cut-off: the stored bound settles it
+    answer, alpha, beta = table.probe(s, depth, alpha, beta, rules.eq)
+    if answer is not None:
+        return answer.value, answer.action
     if evaluates_first(rules.fault, depth):
         return game.evaluate(s, turn.me), None  # the mistake: is_terminal is never asked here
     if game.is_terminal(s):

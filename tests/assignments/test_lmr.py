@@ -64,6 +64,24 @@ HAND_WORKED = [
         ["B1x", "B1y", "B2x", "C", "D", "D1x", "D1y"],
         id="reduction-two",
     ),
+    # three moves in full: D = 7 (alpha 7); E's eval 6 <= 7 stands
+    pytest.param(
+        "three-full-moves",
+        7,
+        "a3",
+        ["A", "B", "C", "D"],
+        ["B1", "B2", "C1", "C2", "D1", "D2", "E"],
+        id="three-full-moves",
+    ),
+    # two in full: D's eval 1 <= 5 stands (its 7 missed); E's 6 > 5: searched again, 2 cuts
+    pytest.param(
+        "four-moves",
+        5,
+        "a2",
+        ["A", "B", "C", "E"],
+        ["B1", "B2", "C1", "C2", "D", "E", "E1"],
+        id="four-moves",
+    ),
     # one ply to go: nothing to reduce
     pytest.param("depth-1", 9, "a1", ["A"], ["B", "C", "D"], id="depth-1"),
 ]
