@@ -137,6 +137,59 @@ CONVENTIONS: dict[str, Convention] = {
             forms=(("value for the mover", "mover"), ("value for player 0", "player0")),
         ),
         Convention(
+            "probcut_depth",
+            int,
+            None,
+            "ProbCut only: d, the plies to go of the nodes where ProbCut is tried (unset: 2)",
+            ge=1,
+        ),
+        Convention(
+            "probcut_shallow",
+            int,
+            None,
+            "ProbCut only: d', the plies of its shallow null-window searches, less than "
+            "probcut_depth (unset: 1)",
+            ge=0,
+        ),
+        Convention(
+            "probcut_a",
+            float,
+            None,
+            "ProbCut only: a, the slope of the prediction a * v' + b of the deep value from "
+            "the shallow one (unset: 1)",
+            gt=0,
+        ),
+        Convention(
+            "probcut_b",
+            float,
+            None,
+            "ProbCut only: b, the offset of the prediction a * v' + b (unset: 0)",
+        ),
+        Convention(
+            "probcut_sigma",
+            float,
+            None,
+            "ProbCut only: sigma, the standard deviation of the prediction's error (unset: 1)",
+            ge=0,
+        ),
+        Convention(
+            "probcut_t",
+            float,
+            None,
+            "ProbCut only: t, a cut needs the prediction outside the window by t * sigma "
+            "(unset: 1)",
+            ge=0,
+        ),
+        Convention(
+            "probcut_order",
+            ("beta", "mover"),
+            None,
+            "ProbCut only: 'beta' tests against beta before alpha at every node; 'mover' "
+            "tests against the bound of the player to move first (beta at MAX, alpha at "
+            "MIN); unset accepts both",
+            forms=(("beta first", "beta"), ("the mover's bound first", "mover")),
+        ),
+        Convention(
             TIME_BUDGET,
             int,
             None,
