@@ -1,11 +1,10 @@
 """How fast the reference alpha-beta runs on the traced ``TreeGame``, against the same search
-without the trace, a bare alpha-beta over plain dicts, and easyAI's Negamax; and how fast
-other reference searches run traced and untraced, on trees of about 10^5 nodes.
+without the trace, a bare alpha-beta over plain dicts, and easyAI's Negamax.
 
-Run ``python bench/bench_reference.py`` (``--help`` for sizes, searches and repeats). It
-prints a table of visited nodes (expansions plus evaluations) per second on generated
-uniform trees, the overhead ratios, where ``TreeGame``'s time goes per call, and a table
-of the other searches, each timed traced and untraced in turn in the same run.
+Run ``python bench/bench_reference.py`` (``--help`` for sizes and repeats). It prints a
+table of visited nodes (expansions plus evaluations) per second on generated uniform
+trees, the overhead ratios, where ``TreeGame``'s time goes per call, and the other
+reference searches of :data:`ALSO`, traced against untraced on the same trees.
 """
 
 from __future__ import annotations
@@ -25,10 +24,13 @@ from easyAI import Negamax, TwoPlayerGame
 from grader.trees.game import TreeGame
 from grader.trees.generate import as_tree, random_tree, uniform_tree
 from grader.trees.tree import Tree
-from reference import algorithms
+from reference.algorithms import get
 from reference.alphabeta import alphabeta
 
 SIZES = {"1e4": (10, 4), "1e5": (10, 5), "1e6": (10, 6)}  # (branching, depth)
+ALSO = ("probcut", "transposition", "lmr")
+"""Reference searches timed traced against untraced beside alpha-beta, by registry name,
+each with its defaults (ProbCut: d = 2, d' = 1 on the trees' random evals)."""
 
 
 class PlainGame:
@@ -207,41 +209,55 @@ def measure(label: str, b: int, d: int, rounds: int) -> Row:
     return Row(label, len(tree.nodes), visits, interleaved(runs, rounds))
 
 
-SEARCH_TREES: dict[str, Callable[[], dict[str, Any]]] = {
-    # 13 moves a node, five plies, a quarter of the children shared (tables find them):
-    # 119,695 nodes
-    "transposition": lambda: random_tree(
-        seed=1, depth=5, branching=13, transpositions=True, name="transposed-13x5"
-    ),
-    "lmr": lambda: uniform_tree(10, 5, seed=1),  # an eval on every node, for reductions
-}
-"""The tree each other search is timed on (about 10^5 nodes), searched to its leaves."""
+@dataclass
+class AlsoRow:
+    name: str
+    label: str
+    visits: int
+    samples: dict[str, list[float]]
 
 
-def measure_search(name: str, rounds: int) -> Row:
-    """One other reference search, on the traced ``TreeGame`` and on ``PlainGame``."""
-    tree = as_tree(SEARCH_TREES[name]())
-    search = algorithms.get(name)
-    d = _height(tree)
+def also_tree(name: str, b: int, d: int) -> dict[str, Any]:
+    """The tree a search of :data:`ALSO` is timed on: uniform, but for a transposition
+    table, whose tree shares a quarter of its children with earlier nodes of their layer
+    (a third more moves a node keep it near the uniform tree's size: 119,695 nodes for
+    1e5)."""
+    if name == "transposition":
+        return random_tree(seed=1, depth=d, branching=b + b // 3, transpositions=True,
+                           name=f"transposed-{b + b // 3}x{d}")
+    return uniform_tree(b, d, seed=1)
+
+
+def measure_also(name: str, label: str, b: int, d: int, rounds: int) -> AlsoRow:
+    """The named reference search on the traced ``TreeGame`` and on the untraced API."""
+    tree = as_tree(also_tree(name, b, d))
     untraced = PlainGame(tree)
-    game = TreeGame(tree)
-    answer = search(game, tree.root, d)
-    if search(untraced, tree.root, d) != answer:
-        sys.exit(f"{name}: the traced and untraced searches disagree")
+    run = get(name)
+
+    def traced() -> tuple[Any, TreeGame]:
+        game = TreeGame(tree)
+        return run(game, tree.root, d), game
+
+    answer, game = traced()
+    if run(untraced, tree.root, d) != answer:
+        sys.exit(f"{name} {label}: traced and untraced searches disagree")
     runs: dict[str, Callable[[], Any]] = {
-        "traced": lambda: search(TreeGame(tree), tree.root, d),
-        "untraced": lambda: search(untraced, tree.root, d),
+        "traced": traced,
+        "untraced": lambda: run(untraced, tree.root, d),
     }
-    return Row(name, len(tree.nodes), len(game.trace.visits()), interleaved(runs, rounds))
+    return AlsoRow(name, label, len(game.trace.visits()), interleaved(runs, rounds))
 
 
-def _height(tree: Tree) -> int:
-    """Plies from the root to a leaf down the first moves: the height of a generated
-    tree of fixed branching, whose leaves are all at the bottom."""
-    plies, nid = 0, tree.root
-    while not tree.nodes[nid].terminal:
-        plies, nid = plies + 1, tree.nodes[nid].children[0]
-    return plies
+def print_also(rows: list[AlsoRow]) -> None:
+    head = f"{'search':<12} {'size':>4} {'visits':>7} {'traced/s':>10} {'untraced/s':>10} " \
+        f"{'trc/untr':>9}"
+    print(f"\n{head}\n{'-' * len(head)}")
+    for r in rows:
+        row = Row(r.label, 0, r.visits, r.samples)
+        print(f"{r.name:<12} {r.label:>4} {r.visits:>7,} {row.rate('traced')} "
+              f"{row.rate('untraced')} {row.ratio('traced', 'untraced')}")
+    print("\nvisits/s of other reference searches (their defaults) on the traced TreeGame and "
+          "on the\nsame API untraced, the best of the rounds; trc/untr, the median ratio of times.")
 
 
 def call_costs(tree: Tree, calls: int = 200_000) -> list[tuple[str, float, float]]:
@@ -289,10 +305,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="+", choices=list(SIZES), default=list(SIZES))
     parser.add_argument(
-        "--searches", nargs="*", choices=list(SEARCH_TREES), default=list(SEARCH_TREES),
-        help="other reference searches to time traced and untraced (none: skip them)",
-    )
-    parser.add_argument(
         "--rounds", type=int, default=7,
         help="rounds of timing, each contender once a round; rates take the best round, "
         "ratios the median of the rounds' ratios",
@@ -313,23 +325,11 @@ def main() -> None:
             f"{r.ratio('easy', 'traced')}"
         )
     print(LEGEND)
+    print_also([measure_also(name, label, *SIZES[label], args.rounds)
+                for name in ALSO for label in args.sizes])
     print("\nmicroseconds per call   TreeGame   untraced")
     for name, traced_us, plain_us in call_costs(as_tree(uniform_tree(*SIZES["1e4"], seed=1))):
         print(f"{name:<22} {traced_us:9.2f} {plain_us:10.2f}")
-    if args.searches:
-        print_searches([measure_search(name, args.rounds) for name in args.searches])
-
-
-def print_searches(rows: list[Row]) -> None:
-    head = f"{'search':<14} {'nodes':>8} {'visits':>7} {'traced/s':>10} {'untraced/s':>10} trc/untr"
-    print(f"\n{head}\n{'-' * len(head)}")
-    for r in rows:
-        print(
-            f"{r.label:<14} {r.nodes:>8,} {r.visits:>7,} {r.rate('traced')} "
-            f"{r.rate('untraced')} {r.ratio('traced', 'untraced')}"
-        )
-    print("visits/s of each search on the traced TreeGame and untraced, best of the rounds;")
-    print("trc/untr: the median of the rounds' ratios of their times (the trace's cost).")
 
 
 if __name__ == "__main__":
