@@ -249,12 +249,12 @@ def measure_also(name: str, label: str, b: int, d: int, rounds: int) -> AlsoRow:
 
 
 def print_also(rows: list[AlsoRow]) -> None:
-    head = f"{'search':<12} {'size':>4} {'visits':>7} {'traced/s':>10} {'untraced/s':>10} " \
+    head = f"{'search':<14} {'size':>4} {'visits':>7} {'traced/s':>10} {'untraced/s':>10} " \
         f"{'trc/untr':>9}"
     print(f"\n{head}\n{'-' * len(head)}")
     for r in rows:
         row = Row(r.label, 0, r.visits, r.samples)
-        print(f"{r.name:<12} {r.label:>4} {r.visits:>7,} {row.rate('traced')} "
+        print(f"{r.name:<14} {r.label:>4} {r.visits:>7,} {row.rate('traced')} "
               f"{row.rate('untraced')} {row.ratio('traced', 'untraced')}")
     print("\nvisits/s of other reference searches (their defaults) on the traced TreeGame and "
           "on the\nsame API untraced, the best of the rounds; trc/untr, the median ratio of times.")
