@@ -76,8 +76,10 @@ class BoardGame(ABC):
     def score(self, board: str) -> int:
         """The built-in evaluation for x of a board where the game goes on; below ``win``."""
 
+    @abstractmethod
     def check_board(self, board: str) -> None:
-        """Refuse a board the rules cannot reach (a game adds its own checks)."""
+        """Refuse, with a :class:`PositionError`, a board the game's rules cannot reach
+        (the counts of pieces and the lines are checked for every game)."""
 
     def move_name(self, move: str) -> str:
         """A move as a person reads it in a sentence."""

@@ -42,5 +42,8 @@ class TicTacToe(BoardGame):
     def score(self, board: str) -> int:
         return _SCORE(board)
 
+    def check_board(self, board: str) -> None:
+        """Any placement of the pieces can be reached, given the counts and the lines."""
+
     def move_name(self, move: str) -> str:
         return f"square {move}"

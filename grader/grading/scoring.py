@@ -82,8 +82,8 @@ class TestContext:
         test's conventions (as the golden was), to explain a difference."""
         if self.golden.digest is None:
             return self.golden
-        from grader.authoring.build import run_reference  # only to explain a long search
         from grader.authoring.assignment import search_setup
+        from grader.authoring.build import run_reference  # only to explain a long search
         from reference.algorithms import accepted_options
 
         setup = search_setup(self.spec, self.tree.players)
