@@ -31,11 +31,11 @@ from grader.authoring.assignment import (
     search_setup,
 )
 from grader.authoring.golden import Form, Golden
+from grader.authoring.runs import run_reference
 from grader.authoring.schema_files import SCHEMAS
 from grader.authoring.sources import searched_tree, source_digest
 from grader.errors import GameError, GraderError, InputFileError
-from grader.trees.game import TreeGame
-from grader.trees.record import SearchRecord, compacted, make_record
+from grader.trees.record import SearchRecord, compacted
 from grader.trees.tree import Tree, load_tree
 from reference import algorithms
 from reference.conventions import ConventionValue, FormValue
@@ -146,18 +146,6 @@ def _reference_record(
     except (ValueError, GameError) as exc:
         reason = f"the {algorithm} reference cannot search {spec.source}: {exc}"
         raise InputFileError(place[0], place[1], reason) from None
-
-
-def run_reference(
-    algorithm: str, tree: Tree, setup: SearchSetup, conventions: dict[str, ConventionValue]
-) -> SearchRecord:
-    """The full record of the reference search ``algorithm`` on ``tree`` (the conventions
-    those it takes); ``ValueError`` or ``GameError`` where it cannot search the tree."""
-    game = TreeGame.for_test(tree, conventions)
-    value, action = algorithms.search(
-        algorithm, game, tree.root, setup.depth, depth_unit=setup.depth_unit, **conventions
-    )
-    return make_record(tree, game.trace, value, action, depth_plies=setup.plies)
 
 
 def _test_place(loaded: LoadedAssignment, spec: TestSpec) -> tuple[Path, str]:

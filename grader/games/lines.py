@@ -9,9 +9,12 @@ the end of each row keeps a diagonal from wrapping round to the next row.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import product
 from operator import itemgetter
+from typing import cast
+
+Read = Callable[[str], tuple[str, ...]]  # the squares of one line, read from a board
 
 _STEPS = ((0, 1), (1, 0), (1, 1), (1, -1))  # along a row, down a column, two diagonals
 
@@ -34,7 +37,7 @@ class Lines:
                         found.append(tuple(square(r + dr * k, c + dc * k, columns)
                                            for k in range(length)))
         self.lines = tuple(found)
-        self._read = tuple(itemgetter(*line) for line in found)
+        self._read = tuple(cast(Read, itemgetter(*line)) for line in found)
         gaps = sorted({square(dr, dc, columns) - 1 for dr, dc in _STEPS})
         runs = "|".join(f"(?:.{{{gap}}}\\1){{{length - 1}}}" for gap in gaps)
         self._run = re.compile(f"([xo])(?:{runs})", re.DOTALL)
@@ -58,8 +61,7 @@ class Lines:
 class Scorer:
     """An evaluation that adds up what each line is worth (see :meth:`Lines.scorer`)."""
 
-    def __init__(self, read: Sequence[itemgetter[tuple[str, ...]]],
-                 worth: dict[tuple[str, ...], int]) -> None:
+    def __init__(self, read: Sequence[Read], worth: dict[tuple[str, ...], int]) -> None:
         self._read = read
         self._worth = worth
 

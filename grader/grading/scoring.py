@@ -83,7 +83,7 @@ class TestContext:
         if self.golden.digest is None:
             return self.golden
         from grader.authoring.assignment import search_setup
-        from grader.authoring.build import run_reference  # only to explain a long search
+        from grader.authoring.runs import run_reference  # only to explain a long search
         from reference.algorithms import accepted_options
 
         setup = search_setup(self.spec, self.tree.players)

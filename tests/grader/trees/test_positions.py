@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from grader.authoring.assignment import builtin_names, load_assignment, search_setup
-from grader.authoring.build import run_reference
 from grader.authoring.golden import load_golden
+from grader.authoring.runs import run_reference
 from grader.authoring.sources import searched_tree
 from grader.reports.treeshow import visited_positions
 from grader.trees.positions import (
