@@ -63,3 +63,5 @@ def test_a_missed_prune_is_shown_on_the_boards() -> None:
     assert ("after evaluating ......./......./......./xo...../ooo..../xxxx... = 1000 "
             "you evaluated ......./......./......./xo...../ooo..../xxx.x..") in output
     assert "1000 >= beta = 1000" in output
+    assert ("on the Connect Four board, from the test's position: you were after x column 1, "
+            "o column 2, x column 5; the reference was after x column 1, o column 3") in output
