@@ -15,8 +15,12 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
 def check(example: str, assignment: str, *tests: str, json_report: bool = False) -> tuple[int, str]:
+    """``grader check`` of an example on the tests named (an option may follow them)."""
     args = ["check", str(EXAMPLES / example), "-a", assignment]
-    for name in tests:
+    for i, name in enumerate(tests):
+        if name.startswith("--"):
+            args += tests[i:]
+            break
         args += ["--test", name]
     result = CliRunner().invoke(main, [*args, *(["--json"] if json_report else [])])
     return result.exit_code, result.output
@@ -65,3 +69,15 @@ def test_a_missed_prune_is_shown_on_the_boards() -> None:
     assert "1000 >= beta = 1000" in output
     assert ("on the Connect Four board, from the test's position: you were after x column 1, "
             "o column 2, x column 5; the reference was after x column 1, o column 3") in output
+
+
+def test_the_html_report_draws_the_board_beside_the_tree(tmp_path: Path) -> None:
+    code, _ = check("connect4-alphabeta/no_pruning.py", "connect4-alphabeta", "win-in-one",
+                    "--report-dir", str(tmp_path))
+    assert code == 1
+    page = (tmp_path / "report.html").read_text()
+    start = page.index('<div class="board">')
+    board = page[start:page.index("</svg>", start)]
+    assert "<title>Connect Four: ......./......./......./......./ooo..../xxx....</title>" in board
+    assert (board.count("<circle"), board.count("<path")) == (3, 3)  # o, o, o; x, x, x
+    assert '<p class="divergence">' in page
