@@ -257,12 +257,15 @@ CONVENTIONS: dict[str, Convention] = {
         ),
         Convention(
             "probcut_order",
-            ("beta", "mover"),
+            ("beta", "alpha", "mover", "opponent"),
             None,
-            "ProbCut only: 'beta' tests against beta before alpha at every node; 'mover' "
-            "tests against the bound of the player to move first (beta at MAX, alpha at "
-            "MIN); unset accepts both",
-            forms=(("beta first", "beta"), ("the mover's bound first", "mover")),
+            "ProbCut only: 'beta' tests against beta before alpha at every node, 'alpha' "
+            "against alpha first; 'mover' tests against the bound of the player to move "
+            "first (beta at MAX, alpha at MIN), 'opponent' against the other bound first; "
+            "unset accepts all four",
+            forms=(("beta first", "beta"), ("alpha first", "alpha"),
+                   ("the mover's bound first", "mover"),
+                   ("the opponent's bound first", "opponent")),
         ),
         Convention(
             TIME_BUDGET,

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast, get_args
 
 from reference.api import Action, DepthUnit, Game, Value, check_two_player, plies
 from reference.window import Window
 
-ProbCutOrder = Literal["beta", "mover"]
+ProbCutOrder = Literal["beta", "alpha", "mover", "opponent"]
+PROBCUT_ORDERS: tuple[str, ...] = get_args(ProbCutOrder)
 
 PROBCUT_DEPTH = 2  # d: the plies to go of the nodes where ProbCut is tried
 PROBCUT_SHALLOW = 1  # d': the depth of the shallow searches
@@ -46,9 +47,12 @@ class ProbCutRule:
         return (alpha - self.b - self.margin) / self.a
 
     def high_first(self, maximizing: bool) -> bool:
-        """Whether the test against beta comes first: always (``beta``), or at MAX only
-        (``mover``: the bound of the player to move first, as negamax's code reads)."""
-        return self.order == "beta" or maximizing
+        """Whether the test against beta comes first: always (``beta``), never
+        (``alpha``), at MAX only (``mover``: the bound of the player to move first, as
+        negamax's code reads) or at MIN only (``opponent``)."""
+        if self.order in ("beta", "alpha"):
+            return self.order == "beta"
+        return maximizing == (self.order == "mover")
 
 
 @dataclass(frozen=True)
@@ -87,10 +91,11 @@ def probcut(
     - if alpha is finite, one with the window ``(B, B + 1)``, ``B = (alpha - b - t *
       sigma) / a``; if its value is ``<= B``, the node returns alpha.
 
-    ``probcut_order="beta"`` makes the test against beta first at every node;
-    ``"mover"`` makes the test against the bound of the player to move first (beta at
-    MAX, alpha at MIN). A test against an infinite bound is never made: no prediction
-    can pass it (so ProbCut never cuts the root). A cut returns the bound itself,
+    ``probcut_order="beta"`` makes the test against beta first at every node, ``"alpha"``
+    the test against alpha; ``"mover"`` makes the test against the bound of the player
+    to move first (beta at MAX, alpha at MIN), ``"opponent"`` the other bound first. A
+    test against an infinite bound is never made: no prediction can pass it (so ProbCut
+    never cuts the root). A cut returns the bound itself,
     fail-hard or fail-soft. The shallow searches are this same search (so they follow
     ``prune_on_equality`` and ``fail_soft``); otherwise the node is searched as
     :func:`reference.alphabeta.alphabeta` searches it. ``probcut_a`` must be > 0,
@@ -125,9 +130,10 @@ def probcut_rule(
     if a <= 0 or sigma < 0 or t < 0:
         raise ValueError(f"need probcut_a > 0, probcut_sigma >= 0, probcut_t >= 0: "
                          f"got {a!r}, {sigma!r}, {t!r}")
-    if order not in ("beta", "mover"):
-        raise ValueError(f"probcut_order must be 'beta' or 'mover', not {order!r}")
-    return ProbCutRule(height, shallow, a, b, t * sigma, "beta" if order == "beta" else "mover")
+    if order not in PROBCUT_ORDERS:
+        raise ValueError(f"probcut_order must be one of {', '.join(PROBCUT_ORDERS)}, "
+                         f"not {order!r}")
+    return ProbCutRule(height, shallow, a, b, t * sigma, cast(ProbCutOrder, order))
 
 
 def _search(

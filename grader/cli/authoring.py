@@ -124,7 +124,10 @@ def show(
 
     conventions = parse_settings(algorithm, settings)
     if strict:
-        conventions = {"prune_on_equality": False, **conventions}
+        if conventions.get("prune_on_equality", False) is not False:
+            raise click.UsageError("--no-prune-on-equality and --set prune_on_equality=true "
+                                   "contradict each other; give one")
+        conventions = {**conventions, "prune_on_equality": False}
     if svg_out is not None:
         picture = svg_tree_file(
             path=file, depth=depth, algorithm=algorithm, conventions=conventions

@@ -247,11 +247,12 @@ def draw_tree(
     """
     plies = _plies(tree, depth, algorithm)
     settings = search_conventions(algorithm, conventions)
+    searched: _Searched | str
     try:
-        searched: _Searched | None = _search_paths(tree, plies, algorithm, settings)
-    except (ValueError, GameError):  # a search that cannot play this tree
-        searched = None
-    visited = None if searched is None else searched.visited
+        searched = _search_paths(tree, plies, algorithm, settings)
+    except (ValueError, GameError) as exc:  # a search that cannot play this tree
+        searched = str(exc)
+    visited = None if isinstance(searched, str) else searched.visited
     drawing = _Drawing(tree, plies, visited, algorithms.value_model(algorithm))
     drawing.draw(tree.root, (), "", "", None)
     return [_header(tree, depth, algorithm, settings, drawing, searched), *drawing.lines]
@@ -287,12 +288,12 @@ def _header(
     algorithm: str,
     conventions: Mapping[str, ConventionValue],
     drawing: _Drawing,
-    searched: _Searched | None,
+    searched: _Searched | str,
 ) -> str:
     reach = "to the terminals" if depth is None else f"depth {depth} plies"
     head = f"{tree.name}: {tree.players} players, {reach}"
-    if searched is None:
-        return f"{head}; values only ({algorithm} does not play this tree)"
+    if isinstance(searched, str):  # why the search cannot play this tree
+        return f"{head}; values only ({algorithm} does not play this tree: {searched})"
     search = algorithms.algorithm(algorithm).title(conventions)
     total = len(drawing.lines)
     return (

@@ -16,7 +16,7 @@ from reference.probcut import probcut
 from tests.reference.runs import full, is_subsequence, run
 from tests.reference.test_properties import CONVENTIONS, PROPERTY, Case, searches
 
-ORDERS = ("beta", "mover")
+ORDERS = ("beta", "alpha", "mover", "opponent")
 
 
 def two_ply(root_mover: int, *children: tuple[str, float, list[float]]) -> dict[str, Any]:
@@ -125,7 +125,7 @@ def test_a_node_is_searched_again_after_its_shallow_search() -> None:
         pytest.param({"probcut_sigma": -1}, "probcut_sigma >= 0", id="negative-sigma"),
         pytest.param({"probcut_t": math.inf}, "probcut_t must be finite", id="infinite-t"),
         pytest.param({"probcut_b": "1"}, "probcut_b must be a number", id="text-offset"),
-        pytest.param({"probcut_order": "alpha"}, "probcut_order", id="unknown-order"),
+        pytest.param({"probcut_order": "gamma"}, "probcut_order", id="unknown-order"),
     ],
 )
 def test_preconditions_name_the_bad_convention(options: dict[str, Any], words: str) -> None:

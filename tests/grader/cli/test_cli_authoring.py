@@ -199,6 +199,21 @@ def test_show_gives_the_answer_of_the_search_its_conventions_set(
     assert pruned_ids(lines) == pruned
 
 
+def test_show_says_why_a_search_cannot_play_with_its_settings(tmp_path: Path) -> None:
+    lines = show(tree_file(tmp_path, FIG52), "--algorithm", "probcut",
+                 "--set", "probcut_shallow=2")
+    assert lines[0].endswith("values only (probcut does not play this tree: probcut_shallow "
+                             "(2) must be less than probcut_depth (2))")
+    assert pruned_ids(lines) == []
+
+
+def test_show_refuses_contradicting_pruning_options(tmp_path: Path) -> None:
+    result = run("tree", "show", tree_file(tmp_path, FIG52), "--no-prune-on-equality",
+                 "--set", "prune_on_equality=true")
+    assert result.exit_code == 2
+    assert "contradict each other" in result.output
+
+
 @pytest.mark.parametrize(
     ("setting", "says"),
     [
