@@ -11,7 +11,7 @@ With ``--svg`` the same is drawn as a picture (:func:`svg_tree_file`, :mod:`grad
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from grader.trees.positions import SearchRun
 from grader.trees.tree import Node, Payoff, Tree, Value, load_tree
 from reference import algorithms
 from reference.algorithms import ValueModel
+from reference.conventions import RANDOM_SEED
 
 Position = tuple[str, ...]  # the actions from the root
 MAX_LINES = 5000  # positions drawn at most; a bigger drawing asks for a smaller depth
@@ -36,7 +37,7 @@ class _PathGame:
     """
 
     def __init__(self, tree: Tree, conventions: Mapping[str, Any]) -> None:
-        self.inner = TreeGame.for_test(tree, conventions)  # with the clock a budget sets
+        self.inner = TreeGame.for_test(tree, conventions)  # the clock and stream they set
         self.num_players = tree.players
         self.visited: set[Position] = set()
         self._ids: dict[Position, str] = {(): tree.root}
@@ -81,6 +82,12 @@ class _PathGame:
     def time_left(self) -> int | float:
         return self.inner.time_left()
 
+    def random(self) -> float:
+        return self.inner.random()
+
+    def random_choice(self, seq: Sequence[Any]) -> Any:
+        return self.inner.random_choice(seq)
+
     def is_chance(self, s: Position) -> bool:
         return self.inner.is_chance(self._ids[s])
 
@@ -92,9 +99,20 @@ def visited_positions(
     tree: Tree, depth: int, algorithm: str, **conventions: Any
 ) -> set[Position]:
     """The positions the named reference search expands or evaluates at ``depth`` plies."""
+    conventions = _drawn_conventions(algorithm, conventions)
     game = _PathGame(tree, conventions)
     algorithms.search(algorithm, game, (), depth, **conventions)
     return game.visited
+
+
+def _drawn_conventions(algorithm: str, conventions: Mapping[str, Any]) -> dict[str, Any]:
+    """The conventions a drawing runs the named search with: a search that draws from the
+    game's random stream (MCTS) draws from seed 0 where none is given."""
+    found = dict(conventions)
+    entry = algorithms.ALGORITHMS.get(algorithm)
+    if entry is not None and RANDOM_SEED in entry.conventions and found.get(RANDOM_SEED) is None:
+        found[RANDOM_SEED] = 0
+    return found
 
 
 @dataclass
@@ -264,7 +282,8 @@ def reference_run(
 ) -> SearchRun | None:
     """What the named reference search visits at ``depth`` plies; None if it cannot play
     this tree (e.g. alpha-beta on a three-player tree)."""
-    game = TreeGame(tree)
+    conventions = _drawn_conventions(algorithm, conventions)
+    game = TreeGame.for_test(tree, conventions)
     try:
         algorithms.search(algorithm, game, tree.root, depth, **conventions)
     except (ValueError, GameError):
