@@ -38,9 +38,7 @@ class _Rules:
         """UCB1 of ``child`` for ``parent``'s mover, as this variant computes it."""
         if child.visits == 0:
             return math.inf  # EXPAND_ALL's children not played out yet: tried first
-        mean = child.total / child.visits
-        if self.fault is NO_SWITCH and parent.mover != 0:
-            mean = -mean  # the mistake: MIN's children hold player 0's payoffs, read as MIN's
+        mean = child.total / child.visits  # NO_SWITCH: player 0's mean, MIN's nodes too
         if self.fault is NO_LOG:
             return mean + self.c * math.sqrt(parent.visits / child.visits)  # the mistake
         if self.fault is TWO_UNDER_ROOT:  # the mistake: a 2 under the root besides c
