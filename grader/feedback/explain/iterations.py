@@ -48,7 +48,7 @@ class IterationsExplainer(Explainer):
         k, (want, have) = next(
             ((k, p) for k, p in enumerate(pairs, 1) if p[0] != p[1]), (0, (None, None))
         )
-        line = f"playout {k}: the reference {self.told(want)}; you {self.told(have)}"
+        line = f"playout {k}: the reference {self.told(want, k)}; you {self.told(have, k)}"
         if want is not None and have is not None:
             if _count(want, RANDOM_OPS) != _count(have, RANDOM_OPS):
                 return line + DRAWS_HINT
@@ -56,10 +56,10 @@ class IterationsExplainer(Explainer):
                 return line + EXPAND_HINT
         return line
 
-    def told(self, run: Playout | None) -> str:
-        """What one playout did, in words."""
-        if run is None:
-            return "had stopped"
+    def told(self, run: Playout | None, k: int) -> str:
+        """What playout ``k`` did, in words."""
+        if run is None:  # fewer iterations, or the last ones selected terminals held
+            return f"read no new payoff after playout {k - 1}"
         words = [f"expanded {n}" for op, n in run if op in EXPAND_OPS]
         draws = _count(run, RANDOM_OPS)
         words.append("drew no number" if draws == 0 else
