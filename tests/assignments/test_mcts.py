@@ -1,0 +1,43 @@
+"""The mcts assignment: the notes' tree worked by hand, and the outcome tests find the
+minimax move."""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.authoring.assignment import load_assignment
+from grader.authoring.golden import load_golden
+from grader.trees.game import TreeGame
+from grader.trees.tree import load_tree
+from reference.minimax import minimax
+
+LOADED = load_assignment("mcts")
+TESTS = {t.name: t for t in LOADED.spec.tests}
+
+
+def golden(name: str):  # type: ignore[no-untyped-def]
+    return load_golden(LOADED.golden_path(TESTS[name])).record
+
+
+def test_fig52_twelve_iterations_worked_by_hand() -> None:
+    # A(max) -a1-> B(min): 3 12 8 | -a2-> C: 2 4 6 | -a3-> D: 14 5 2
+    # iterations 1-3 add B, C, D and play out once each (B3 = 8, C3 = 6, D1 = 14);
+    # D's 14 leads UCB1 (payoffs dwarf sqrt 2), so D is expanded three times (d1 d2 d3)
+    record = golden("notes-fig52-12")
+    assert record.expanded[:6] == ["A", "A", "A", "D", "D", "D"]
+    assert record.evaluated[:3] == ["B3", "C3", "D1"]
+    assert (record.value, record.action) == ([3, 2, 7], "a3")
+    assert sum(record.value) == 12  # every iteration visits one root child
+
+
+@pytest.mark.parametrize("name", ["one-winning-move", "deep-win", "trap", "notes-fig52-60"])
+def test_enough_iterations_find_the_minimax_move(name: str) -> None:
+    tree = load_tree(LOADED.tree_path(TESTS[name]))
+    _, best = minimax(TreeGame(tree), tree.root, 10)
+    assert golden(name).action == best
+
+
+def test_outcome_tests_check_the_action_only() -> None:
+    assert [n for n, t in TESTS.items() if t.checks == ["action"]] == ["one-winning-move",
+                                                                       "deep-win"]
+    assert len(TESTS) >= 12 and any(t.visibility == "hidden" for t in TESTS.values())
