@@ -45,7 +45,8 @@ def mcts(game, state, depth):
               for a in game.actions(state)]
     best = None
     for a, child in root.children.items():
-        if best is None or child.wins / child.visits > root.children[best].wins / root.children[best].visits:
+        mean = child.wins / child.visits
+        if best is None or mean > root.children[best].wins / root.children[best].visits:
             best = a
     return counts, best
 

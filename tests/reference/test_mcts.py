@@ -109,7 +109,11 @@ def independent_uct(game: TreeGame, root: str, iterations: int, c: float) -> lis
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10_000), iterations=st.integers(1, 60), c=st.sampled_from([0.0, 0.7, 1.4, 3.0]))
+@given(
+    seed=st.integers(0, 10_000),
+    iterations=st.integers(1, 60),
+    c=st.sampled_from([0.0, 0.7, 1.4, 3.0]),
+)
 def test_the_reference_is_an_independent_uct(seed: int, iterations: int, c: float) -> None:
     tree = parse_tree(random_tree(seed=seed, depth=3, branching=(1, 3), evals="none"))
     if tree.nodes[tree.root].terminal:
