@@ -50,10 +50,10 @@ def mcts(
     1). ``random_seed`` is the test's; the game draws from it.
     """
     check_two_player(game, "mcts")
-    if random_seed is None:
-        raise ValueError("mcts plays out with the game's random stream: set random_seed")
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
         raise ValueError(f"mcts runs depth iterations: a whole number >= 1, not {depth!r}")
+    if random_seed is None:
+        raise ValueError("mcts plays out with the game's random stream: set random_seed")
     if game.is_terminal(state):
         raise ValueError("mcts needs a root where a player moves, not a terminal")
     root = _node(game, state)

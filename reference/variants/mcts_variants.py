@@ -53,13 +53,13 @@ def mcts_variant(
     depth: int,
     *,
     exploration: float = SQRT2,
-    random_seed: int | None = None,
 ) -> tuple[list[int], Action]:
     """The root's visit counts and the chosen action, as :func:`reference.mcts.mcts`
-    computes them but with ``fault`` (None: exactly the reference)."""
+    computes them but with ``fault`` (None: exactly the reference), drawing from the
+    game's stream as a student's search does (it never sees the seed)."""
     check_two_player(game, "mcts")
-    if random_seed is None or depth < 1 or game.is_terminal(state):
-        raise ValueError("mcts needs a random stream, an iteration, and a non-terminal root")
+    if depth < 1 or game.is_terminal(state):
+        raise ValueError("mcts needs an iteration and a non-terminal root")
     rules = _Rules(fault, exploration)
     root = _node(game, state)
     for _ in range(depth):

@@ -26,7 +26,7 @@ from grader.trees.game import TreeGame
 from grader.trees.record import SearchRecord, make_record
 from grader.trees.tree import Tree, load_tree, parse_tree
 from reference.algorithms import ALGORITHMS, search
-from reference.conventions import CONVENTIONS, plies
+from reference.conventions import CONVENTIONS, offered, plies
 from reference.variants import FAMILIES, Fault, Variant, variants_for
 from reference.variants.faults import run_engine
 from tests.reference.runs import full
@@ -176,8 +176,8 @@ def submit(agent: Agent, case: Case) -> SearchRecord:
 def attempt(agent: Agent, case: Case) -> tuple[SearchRecord, GameError | None]:
     """Run ``agent`` as :func:`submit` does; its record, up to the call the game refused
     if it refused one (and then that refusal)."""
-    game = TreeGame(case.tree)
-    for name, value in case.conventions.items():
+    game = TreeGame.for_test(case.tree, case.conventions)  # its clock and random stream
+    for name, value in offered(case.conventions).items():
         setattr(game, name, value)  # the sandbox offers the test's conventions so
     try:
         value, action = agent(game, case.tree.root, case.depth)
