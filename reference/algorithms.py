@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from reference.conventions import CONVENTIONS, ConventionValue
+from reference.conventions import CONVENTIONS, RANDOM_SEED, ConventionValue
 
 if TYPE_CHECKING:
     from reference.api import Action, Game, Value
@@ -283,6 +283,14 @@ def answer_shape(name: str) -> Answer:
     """The shape of the named search's root value (a number for a name none has)."""
     entry = ALGORITHMS.get(name)
     return entry.answer if entry is not None else "scalar"
+
+
+def grows_a_tree(name: str) -> bool:
+    """Whether the named search grows a tree of its own, playing out from it (MCTS): the
+    searches that draw from the game's random stream, whose record reads tree steps
+    apart from playout steps (:mod:`grader.trees.trace`)."""
+    entry = ALGORITHMS.get(name)
+    return entry is not None and RANDOM_SEED in entry.conventions
 
 
 def installed() -> bool:

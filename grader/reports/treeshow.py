@@ -20,6 +20,7 @@ from grader.errors import GameError, GraderError
 from grader.reports.svg import draw_svg
 from grader.trees.game import TreeGame
 from grader.trees.positions import SearchRun
+from grader.trees.trace import RANDOM_OPS
 from grader.trees.tree import Node, Payoff, Tree, Value, load_tree
 from reference import algorithms
 from reference.algorithms import ValueModel
@@ -41,6 +42,13 @@ class _PathGame:
         self.num_players = tree.players
         self.visited: set[Position] = set()
         self._ids: dict[Position, str] = {(): tree.root}
+
+    def recorded(self) -> set[Position]:
+        """The positions of the visits the record reads (a search that grows a tree,
+        whose playouts list moves they do not expand): each node at the last position
+        that reached it, the one position of a tree without transpositions."""
+        where = {node: position for position, node in self._ids.items()}
+        return {where[n] for op, n in self.inner.trace.visits() if op not in RANDOM_OPS}
 
     def _visit(self, s: Position) -> str:
         self.visited.add(s)
@@ -102,6 +110,8 @@ def visited_positions(
     conventions = _drawn_conventions(algorithm, conventions)
     game = _PathGame(tree, conventions)
     algorithms.search(algorithm, game, (), depth, **conventions)
+    if game.inner.trace.grows:  # a search that grows a tree: the visits its record reads
+        return game.recorded()
     return game.visited
 
 
@@ -310,5 +320,6 @@ def svg_tree_file(
         f"{search} visits the coloured positions" if run else "values only"
     )
     drawing = draw_svg(tree, depth=plies, expected=run, legend=True, title=title,
-                       values=algorithms.value_model(algorithm))
+                       values=algorithms.value_model(algorithm),
+                       playouts=algorithms.grows_a_tree(algorithm))
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + drawing.svg + "\n"

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grader.errors import GameError
 from grader.trees.game import TreeGame
 from grader.trees.generate import random_tree
 from grader.trees.tree import parse_tree
@@ -61,8 +62,8 @@ def test_exploration_zero_is_greedy() -> None:
 
 def test_preconditions_are_refused() -> None:
     tree = nested([1, 0])
-    with pytest.raises(ValueError, match="random_seed"):
-        mcts(TreeGame(tree, random_seed=1), tree.root, 3)
+    with pytest.raises(GameError, match="random_seed"):  # no stream: the playout's draw
+        mcts(TreeGame(nested([[1, 0]])), "A", 3)
     with pytest.raises(ValueError, match="iterations"):
         mcts(TreeGame(tree, random_seed=1), tree.root, 0, random_seed=1)
 

@@ -19,7 +19,7 @@ from grader.trees.positions import (
     place_run,
 )
 from grader.trees.tree import Tree, load_tree, parse_tree
-from reference.algorithms import ValueModel, value_model
+from reference.algorithms import ValueModel, grows_a_tree, value_model
 
 # A(max) -a1-> B(min) -b1-> X(max) -x1-> X1 3
 #                                  -x2-> X2 7
@@ -73,7 +73,7 @@ def test_a_golden_is_placed_where_the_reference_searched(loaded: Any, spec: Any)
     tree = load_tree(loaded.tree_path(spec))
     golden = load_golden(loaded.golden_path(spec))
     run = SearchRun(tuple(golden.record.expanded), tuple(golden.record.evaluated))
-    placed = place_run(tree, run)
+    placed = place_run(tree, run, playouts=grows_a_tree(golden.algorithm))
     exact = visited_positions(
         tree, spec.plies(tree.players), golden.algorithm, **golden.conventions
     )
