@@ -75,7 +75,7 @@ def load_test_trees(loaded: LoadedAssignment) -> dict[str, Tree]:
     trees: dict[str, Tree] = {}
     for spec in loaded.spec.tests:
         tree = load_tree(loaded.tree_path(spec))
-        plies = spec.plies(tree.players)
+        plies = _cut_off(loaded, spec, tree)
         if tree.needs_eval(plies):
             tree = load_tree(loaded.tree_path(spec), depth=plies)  # raises, naming the node
         trees[spec.name] = tree
@@ -283,7 +283,7 @@ def _validate_assignment(path: Path) -> list[Validated]:
     for spec in loaded.spec.tests:
         by_tree.setdefault(loaded.tree_path(spec), []).append(spec)
     for tree_path, specs in by_tree.items():
-        outcomes.append(_validated(tree_path, partial(_check_tree, tree_path, specs)))
+        outcomes.append(_validated(tree_path, partial(_check_tree, loaded, tree_path, specs)))
     built = (loaded.folder / GOLDEN_DIR).is_dir()  # before the first build, none is missing
     for spec in loaded.spec.tests:
         golden_path = loaded.golden_path(spec)
@@ -303,7 +303,7 @@ def _check_references(loaded: LoadedAssignment, goldens: dict[str, Golden]) -> N
             raise InputFileError(path, f"{place}.algorithm", algorithms.unknown(algorithm))
         try:
             tree = load_tree(loaded.tree_path(spec))
-            tree = load_tree(loaded.tree_path(spec), depth=spec.plies(tree.players))
+            tree = load_tree(loaded.tree_path(spec), depth=_cut_off(loaded, spec, tree))
         except GraderError:
             continue
         goldens[spec.name] = compute_golden(loaded, spec, tree)
@@ -321,7 +321,16 @@ def _check_golden(loaded: LoadedAssignment, spec: TestSpec, computed: Golden) ->
         )
 
 
-def _check_tree(path: Path, specs: list[TestSpec]) -> None:
+def _check_tree(loaded: LoadedAssignment, path: Path, specs: list[TestSpec]) -> None:
     tree = load_tree(path)
     for spec in specs:
-        load_tree(path, depth=spec.plies(tree.players))
+        load_tree(path, depth=_cut_off(loaded, spec, tree))
+
+
+def _cut_off(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> int:
+    """The plies at which the test's search cuts the tree off (where it needs evals): the
+    test's depth, or the tree's own depth for a search that grows a tree and plays out to
+    the terminals (MCTS, whose depth counts iterations)."""
+    if algorithms.grows_a_tree(loaded.spec.reference_for(spec)):
+        return tree.max_depth()
+    return spec.plies(tree.players)

@@ -3,13 +3,18 @@ minimax move."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from grader.authoring.assignment import load_assignment
 from grader.authoring.golden import load_golden
+from grader.errors import GraderError
 from grader.trees.game import TreeGame
 from grader.trees.tree import load_tree
 from reference.minimax import minimax
+from tests.examples.tiny_assignment import write_assignment
 
 LOADED = load_assignment("mcts")
 TESTS = {t.name: t for t in LOADED.spec.tests}
@@ -41,3 +46,17 @@ def test_outcome_tests_check_the_action_only() -> None:
     assert [n for n, t in TESTS.items() if t.checks == ["action"]] == ["one-winning-move",
                                                                        "deep-win"]
     assert len(TESTS) >= 12 and any(t.visibility == "hidden" for t in TESTS.values())
+
+
+def test_few_iterations_on_a_deep_tree_need_no_evals(tmp_path: Path) -> None:
+    # MCTS's depth counts iterations and its playouts go to the terminals: two iterations
+    # on the three-ply deep-win tree (no evals) build, where a depth of 2 plies would not
+    data = json.loads(LOADED.tree_path(TESTS["deep-win"]).read_text())
+    test = {"name": "t", "tree": "trees/deep.tree.json", "depth": 2, "points": 1,
+            "random_seed": 1, "checks": ["value", "action", "expanded", "evaluated"]}
+    folder = write_assignment(tmp_path / "a", {"deep": data}, [test], entry="mcts")
+    record = load_golden(folder / "golden" / "t.json").record
+    assert record.value == [1, 1] and record.expanded == ["A", "A"]
+    with pytest.raises(GraderError, match="eval"):
+        write_assignment(tmp_path / "b", {"deep": data}, [{**test, "checks": ["value"]}],
+                         entry="minimax")
