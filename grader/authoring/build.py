@@ -38,7 +38,7 @@ from grader.trees.game import TreeGame
 from grader.trees.record import SearchRecord, make_record
 from grader.trees.tree import Tree, load_tree
 from reference import algorithms
-from reference.conventions import ConventionValue, FormValue
+from reference.conventions import RANDOM_SEED, ConventionValue, FormValue
 
 
 def schema_text(*, kind: str) -> str:
@@ -91,6 +91,12 @@ def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Gold
         accepted = algorithms.accepted_options(algorithm)
     except KeyError as exc:
         raise InputFileError(place[0], place[1], str(exc.args[0])) from None
+    if spec.convention(RANDOM_SEED) is not None and RANDOM_SEED not in accepted:
+        raise InputFileError(  # a stream would make the graded game read a growing tree
+            place[0], f"{place[1]}.{RANDOM_SEED}",
+            f"{algorithm} draws no random numbers: only a search that grows a tree from "
+            "random playouts (mcts) takes a random_seed; remove it",
+        )
     setup = search_setup(spec, tree.players)
     conventions = {k: v for k, v in setup.conventions.items() if k in accepted}
     found: list[tuple[tuple[str, ...], dict[str, FormValue], SearchRecord]] = []

@@ -60,3 +60,12 @@ def test_few_iterations_on_a_deep_tree_need_no_evals(tmp_path: Path) -> None:
     with pytest.raises(GraderError, match="eval"):
         write_assignment(tmp_path / "b", {"deep": data}, [{**test, "checks": ["value"]}],
                          entry="minimax")
+
+
+def test_a_seed_is_refused_where_the_search_draws_nothing(tmp_path: Path) -> None:
+    # a stream would make the graded game read a growing tree: only mcts takes a seed
+    data = json.loads(LOADED.tree_path(TESTS["deep-win"]).read_text())
+    test = {"name": "t", "tree": "trees/deep.tree.json", "depth": 3, "points": 1,
+            "random_seed": 1}
+    with pytest.raises(GraderError, match=r"tests\[t\]\.random_seed: minimax draws no random"):
+        write_assignment(tmp_path / "a", {"deep": data}, [test], entry="minimax")
