@@ -71,12 +71,14 @@ def assignment(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _assignment(tmp_path_factory.mktemp("random"))
 
 
+@pytest.mark.parametrize("sandbox", ["local", pytest.param("docker", marks=pytest.mark.docker)])
 def test_the_sandbox_draws_what_the_reference_draws_and_never_sees_the_seed(
-    assignment: Path, tmp_path: Path
+    assignment: Path, tmp_path: Path, sandbox: str
 ) -> None:
     agent = tmp_path / "agent.py"
     agent.write_text(READER)
-    (result,) = grade_submission(submission=agent, assignment=assignment).tests
+    report = grade_submission(submission=agent, assignment=assignment, sandbox=sandbox)
+    (result,) = report.tests
     out = json.loads(result.output or "null")
     assert out["draws"] == in_process()
     assert len(set(out["draws"][:5])) == 5 and all(0 <= x < 1 for x in out["draws"][:5])
