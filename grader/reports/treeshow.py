@@ -237,10 +237,11 @@ def draw_tree(
     Without ``depth`` the search goes to the terminals. With more than two players, or a
     search that cannot play the tree, values are drawn without ``[pruned]`` marks.
     """
-    plies = _plies(tree, depth, algorithm)
+    plies = _plies(tree, _values_depth(depth, algorithm), algorithm)
     try:
         visited: set[Position] | None = visited_positions(
-            tree, plies, algorithm, prune_on_equality=prune_on_equality
+            tree, _search_depth(depth, plies, algorithm), algorithm,
+            prune_on_equality=prune_on_equality,
         )
     except (ValueError, GameError):  # a search that cannot play this tree
         visited = None
@@ -259,6 +260,18 @@ def _plies(tree: Tree, depth: int | None, algorithm: str) -> int:
     return plies
 
 
+def _values_depth(depth: int | None, algorithm: str) -> int | None:
+    """The plies the drawing values positions to (None: the terminals): a search that
+    grows a tree (MCTS) plays out to the terminals, its depth counting iterations."""
+    return None if algorithms.grows_a_tree(algorithm) else depth
+
+
+def _search_depth(depth: int | None, plies: int, algorithm: str) -> int:
+    """The depth the drawing runs the search with: the plies drawn, or the iterations
+    given to a search that grows a tree (as many as the tree has nodes when none is)."""
+    return depth if depth is not None and algorithms.grows_a_tree(algorithm) else plies
+
+
 def _header(tree: Tree, depth: int | None, algorithm: str, eq: bool, drawing: _Drawing) -> str:
     reach = "to the terminals" if depth is None else f"depth {depth} plies"
     head = f"{tree.name}: {tree.players} players, {reach}"
@@ -266,6 +279,11 @@ def _header(tree: Tree, depth: int | None, algorithm: str, eq: bool, drawing: _D
         return f"{head}; values only ({algorithm} does not play this tree)"
     search = algorithms.algorithm(algorithm).title({"prune_on_equality": eq})
     total = len(drawing.lines)
+    if algorithms.grows_a_tree(algorithm):  # its depth counts iterations, drawn from seed 0
+        head = f"{tree.name}: {tree.players} players, values to the terminals"
+        runs = f"{depth} iterations" if depth is not None else "one iteration a node"
+        return (f"{head}; {search}, {runs} with the random stream of seed 0, visits "
+                f"{total - drawing.pruned} of {total} positions (the others marked pruned)")
     return (
         f"{head}; {search} visits {total - drawing.pruned} of {total} positions, "
         f"prunes {drawing.pruned}"
@@ -280,7 +298,7 @@ def show_tree_file(
     prune_on_equality: bool = True,
 ) -> str:
     """``grader tree show``: the drawing of a tree file, as text with a trailing newline."""
-    tree = load_tree(path, depth=depth)
+    tree = load_tree(path, depth=_values_depth(depth, algorithm))
     lines = draw_tree(
         tree=tree, depth=depth, algorithm=algorithm, prune_on_equality=prune_on_equality
     )
@@ -311,9 +329,10 @@ def svg_tree_file(
 ) -> str:
     """``grader tree show --svg``: the tree as a standalone SVG document with a legend,
     the positions the reference search never visits drawn as pruned."""
-    tree = load_tree(path, depth=depth)
-    plies = _plies(tree, depth, algorithm)
-    run = reference_run(tree, plies, algorithm, prune_on_equality=prune_on_equality)
+    tree = load_tree(path, depth=_values_depth(depth, algorithm))
+    plies = _plies(tree, _values_depth(depth, algorithm), algorithm)
+    run = reference_run(tree, _search_depth(depth, plies, algorithm), algorithm,
+                        prune_on_equality=prune_on_equality)
     reach = "to the terminals" if depth is None else f"depth {depth}"
     search = algorithms.algorithm(algorithm).title({"prune_on_equality": prune_on_equality})
     title = f"{tree.name}, {reach}: " + (

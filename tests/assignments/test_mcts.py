@@ -11,6 +11,7 @@ import pytest
 from grader.authoring.assignment import load_assignment
 from grader.authoring.golden import load_golden
 from grader.errors import GraderError
+from grader.reports.treeshow import show_tree_file
 from grader.trees.game import TreeGame
 from grader.trees.tree import load_tree
 from reference.minimax import minimax
@@ -69,3 +70,15 @@ def test_a_seed_is_refused_where_the_search_draws_nothing(tmp_path: Path) -> Non
             "random_seed": 1}
     with pytest.raises(GraderError, match=r"tests\[t\]\.random_seed: minimax draws no random"):
         write_assignment(tmp_path / "a", {"deep": data}, [test], entry="minimax")
+
+
+def test_tree_show_runs_iterations_and_values_to_the_terminals() -> None:
+    # six plies, no evals: five iterations add five nodes below the root, and their
+    # playouts read three more positions (the others are marked)
+    path = LOADED.tree_path(TESTS["random-b2-d6"])
+    text = show_tree_file(path=path, depth=5, algorithm="mcts")
+    head, *lines = text.splitlines()
+    assert "mcts, 5 iterations with the random stream of seed 0" in head
+    visited = [line for line in lines if "[pruned]" not in line]
+    assert f"visits {len(visited)} of {len(lines)} positions" in head
+    assert 6 <= len(visited) < len(lines)
