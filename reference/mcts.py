@@ -18,13 +18,13 @@ SQRT2 = math.sqrt(2)  # UCB1's constant where a test sets none
 
 
 @dataclass
-class _Node:
-    """One node of the search's own tree."""
+class Node:
+    """One node of the search's own tree (the variants grow theirs of the same)."""
 
     state: Any
     mover: int | None  # the player to move (None: a terminal)
     untried: list[Action]  # actions not expanded yet, in action order
-    children: list[tuple[Action, _Node]] = field(default_factory=list)
+    children: list[tuple[Action, Node]] = field(default_factory=list)
     visits: int = 0
     total: float = 0  # the payoffs of its playouts for the player who moved into it
 
@@ -56,7 +56,7 @@ def mcts(
     del random_seed  # the game draws from it; taking it makes a test's golden keep it
     if game.is_terminal(state):
         raise ValueError("mcts needs a root where a player moves, not a terminal")
-    root = _node(game, state)
+    root = node_of(game, state)
     for _ in range(depth):
         _iterate(game, root, exploration)
     visits = {a: child.visits for a, child in root.children}
@@ -65,13 +65,14 @@ def mcts(
     return counts, best[0]
 
 
-def _node(game: Game, s: Any) -> _Node:
+def node_of(game: Game, s: Any) -> Node:
+    """A new node of the tree for state ``s``: its mover and its untried actions."""
     if game.is_terminal(s):
-        return _Node(s, None, [])
-    return _Node(s, game.to_move(s), list(game.actions(s)))
+        return Node(s, None, [])
+    return Node(s, game.to_move(s), list(game.actions(s)))
 
 
-def _iterate(game: Game, root: _Node, c: float) -> None:
+def _iterate(game: Game, root: Node, c: float) -> None:
     """One iteration: select, expand, play out, back-propagate."""
     path = [root]
     node = root
@@ -80,7 +81,7 @@ def _iterate(game: Game, root: _Node, c: float) -> None:
         path.append(node)
     if node.untried:  # expansion: the first untried action, one child
         action = node.untried.pop(0)
-        child = _node(game, game.result(node.state, action))
+        child = node_of(game, game.result(node.state, action))
         node.children.append((action, child))
         path.append(child)
     payoff = _playout(game, path[-1].state)
@@ -90,7 +91,7 @@ def _iterate(game: Game, root: _Node, c: float) -> None:
         child.total += payoff if parent.mover == 0 else -payoff
 
 
-def _select(node: _Node, c: float) -> _Node:
+def _select(node: Node, c: float) -> Node:
     """The child of highest UCB1 for ``node``'s mover; the first on ties."""
     log_n = math.log(node.visits)
     best, best_ucb = node.children[0][1], -math.inf

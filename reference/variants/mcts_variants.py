@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
 from reference.api import Action, Game, check_two_player
-from reference.mcts import SQRT2
+from reference.mcts import SQRT2, Node, node_of
 from reference.variants.faults import Fault, variants
 
 NO_LOG = Fault("ucb-without-log")
@@ -19,22 +19,13 @@ EXPAND_ALL = Fault("expands-every-child")
 FIRST_ACTION = Fault("playout-not-random")
 
 
-@dataclass
-class _Node:
-    state: Any
-    mover: int | None
-    untried: list[Action]
-    children: list[tuple[Action, _Node]] = field(default_factory=list)
-    visits: int = 0
-    total: float = 0  # the payoffs for the player who moved into it (NO_SWITCH: player 0)
-
 
 @dataclass(frozen=True)
 class _Rules:
     fault: Fault | None
     c: float
 
-    def ucb(self, parent: _Node, child: _Node) -> float:
+    def ucb(self, parent: Node, child: Node) -> float:
         """UCB1 of ``child`` for ``parent``'s mover, as this variant computes it."""
         if child.visits == 0:
             return math.inf  # EXPAND_ALL's children not played out yet: tried first
@@ -61,7 +52,7 @@ def mcts_variant(
     if depth < 1 or game.is_terminal(state):
         raise ValueError("mcts needs an iteration and a non-terminal root")
     rules = _Rules(fault, exploration)
-    root = _node(game, state)
+    root = node_of(game, state)
     for _ in range(depth):
         _iterate(game, root, rules)
     visits = {a: child.visits for a, child in root.children}
@@ -69,19 +60,13 @@ def mcts_variant(
     return counts, _chosen(root, fault)
 
 
-def _chosen(root: _Node, fault: Fault | None) -> Action:
+def _chosen(root: Node, fault: Fault | None) -> Action:
     if fault is BY_VALUE:  # the mistake: the best mean payoff, not the most visits
         return max(root.children, key=lambda p: p[1].total / p[1].visits)[0]
     return max(root.children, key=lambda p: p[1].visits)[0]
 
 
-def _node(game: Game, s: Any) -> _Node:
-    if game.is_terminal(s):
-        return _Node(s, None, [])
-    return _Node(s, game.to_move(s), list(game.actions(s)))
-
-
-def _iterate(game: Game, root: _Node, rules: _Rules) -> None:
+def _iterate(game: Game, root: Node, rules: _Rules) -> None:
     path = [root]
     node = root
     while node.children and not node.untried:
@@ -91,7 +76,7 @@ def _iterate(game: Game, root: _Node, rules: _Rules) -> None:
         expanded = list(node.untried) if rules.fault is EXPAND_ALL else node.untried[:1]
         for action in expanded:  # the mistake (EXPAND_ALL): every child at once
             node.untried.remove(action)
-            node.children.append((action, _node(game, game.result(node.state, action))))
+            node.children.append((action, node_of(game, game.result(node.state, action))))
         path.append(node.children[-len(expanded)][1])  # the first child added
     payoff = _playout(game, path[-1].state, rules.fault)
     root.visits += 1
@@ -101,7 +86,7 @@ def _iterate(game: Game, root: _Node, rules: _Rules) -> None:
         child.total += -payoff if switch else payoff
 
 
-def _select(node: _Node, rules: _Rules) -> _Node:
+def _select(node: Node, rules: _Rules) -> Node:
     best, best_ucb = node.children[0][1], -math.inf
     for _, child in node.children:
         ucb = rules.ucb(node, child)
