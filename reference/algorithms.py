@@ -210,6 +210,28 @@ ALGORITHMS: dict[str, Algorithm] = {
             conventions=("lmr_full", "prune_on_equality", "fail_soft", "depth_unit"),
         ),
         Algorithm(
+            name="probcut",
+            summary="alpha-beta with ProbCut: at the nodes of one height, shallow null-window "
+            "searches predict a cut-off",
+            search="reference.probcut:probcut",
+            conventions=(
+                "probcut_depth",
+                "probcut_shallow",
+                "probcut_a",
+                "probcut_b",
+                "probcut_sigma",
+                "probcut_t",
+                "probcut_order",
+                "prune_on_equality",
+                "fail_soft",
+                "depth_unit",
+            ),
+            variants="reference.variants.probcut_variants:VARIANTS",
+            explainer="generic",  # a ProbCut cut-off is told by no window's reasons
+            drawn=True,
+            shown=("prune_on_equality",),
+        ),
+        Algorithm(
             name="mcts",
             summary="Monte Carlo tree search (UCT): depth iterations of UCB1 selection, "
             "one child expanded, a random playout from the game's stream; most visits",

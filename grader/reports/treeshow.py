@@ -24,7 +24,7 @@ from grader.trees.trace import RANDOM_OPS
 from grader.trees.tree import Node, Payoff, Tree, Value, load_tree
 from reference import algorithms
 from reference.algorithms import ValueModel
-from reference.conventions import RANDOM_SEED
+from reference.conventions import CONVENTIONS, RANDOM_SEED, ConventionValue
 
 Position = tuple[str, ...]  # the actions from the root
 MAX_LINES = 5000  # positions drawn at most; a bigger drawing asks for a smaller depth
@@ -103,24 +103,38 @@ class _PathGame:
         return self.inner.chance_outcomes(self._visit(s))
 
 
+@dataclass(frozen=True)
+class _Searched:
+    """What a reference search visited, position by position, and what it answered."""
+
+    visited: set[Position]
+    value: Any
+    action: Any
+
+
+def _search_paths(
+    tree: Tree, depth: int, algorithm: str, conventions: Mapping[str, Any]
+) -> _Searched:
+    conventions = _drawn_conventions(algorithm, conventions)
+    game = _PathGame(tree, conventions)
+    value, action = algorithms.search(algorithm, game, (), depth, **conventions)
+    if game.inner.trace.grows:  # a search that grows a tree: the visits its record reads
+        return _Searched(game.recorded(), value, action)
+    return _Searched(game.visited, value, action)
+
+
 def visited_positions(
     tree: Tree, depth: int, algorithm: str, **conventions: Any
 ) -> set[Position]:
     """The positions the named reference search expands or evaluates at ``depth`` plies."""
-    conventions = _drawn_conventions(algorithm, conventions)
-    game = _PathGame(tree, conventions)
-    algorithms.search(algorithm, game, (), depth, **conventions)
-    if game.inner.trace.grows:  # a search that grows a tree: the visits its record reads
-        return game.recorded()
-    return game.visited
+    return _search_paths(tree, depth, algorithm, conventions).visited
 
 
 def _drawn_conventions(algorithm: str, conventions: Mapping[str, Any]) -> dict[str, Any]:
     """The conventions a drawing runs the named search with: a search that draws from the
     game's random stream (MCTS) draws from seed 0 where none is given."""
     found = dict(conventions)
-    entry = algorithms.ALGORITHMS.get(algorithm)
-    if entry is not None and RANDOM_SEED in entry.conventions and found.get(RANDOM_SEED) is None:
+    if algorithms.grows_a_tree(algorithm) and found.get(RANDOM_SEED) is None:
         found[RANDOM_SEED] = 0
     return found
 
@@ -230,24 +244,40 @@ def draw_tree(
     tree: Tree,
     depth: int | None = None,
     algorithm: str = "alphabeta",
-    prune_on_equality: bool = True,
+    conventions: Mapping[str, ConventionValue] | None = None,
 ) -> list[str]:
     """The drawing's lines: a header, then one line per position down to ``depth`` plies.
 
-    Without ``depth`` the search goes to the terminals. With more than two players, or a
-    search that cannot play the tree, values are drawn without ``[pruned]`` marks.
+    Without ``depth`` the search goes to the terminals; ``conventions`` are the search's
+    (its defaults where unset). The header gives the search's answer: its value and move.
+    With more than two players, or a search that cannot play the tree, values are drawn
+    without ``[pruned]`` marks.
     """
     plies = _plies(tree, _values_depth(depth, algorithm), algorithm)
+    settings = search_conventions(algorithm, conventions)
+    searched: _Searched | str
     try:
-        visited: set[Position] | None = visited_positions(
-            tree, _search_depth(depth, plies, algorithm), algorithm,
-            prune_on_equality=prune_on_equality,
-        )
-    except (ValueError, GameError):  # a search that cannot play this tree
-        visited = None
+        searched = _search_paths(tree, _search_depth(depth, plies, algorithm), algorithm, settings)
+    except (ValueError, GameError) as exc:  # a search that cannot play this tree
+        searched = str(exc)
+    visited = None if isinstance(searched, str) else searched.visited
     drawing = _Drawing(tree, plies, visited, algorithms.value_model(algorithm))
     drawing.draw(tree.root, (), "", "", None)
-    return [_header(tree, depth, algorithm, prune_on_equality, drawing), *drawing.lines]
+    return [_header(tree, depth, algorithm, settings, drawing, searched), *drawing.lines]
+
+
+def search_conventions(
+    algorithm: str, conventions: Mapping[str, ConventionValue] | None
+) -> dict[str, ConventionValue]:
+    """The conventions given for ``algorithm``; GraderError naming one it does not take."""
+    given = dict(conventions or {})
+    taken = algorithms.algorithm(algorithm).conventions
+    stray = sorted(set(given) - set(taken))
+    if stray:
+        raise GraderError(
+            f"{algorithm} takes no convention {stray[0]!r}; it takes: {', '.join(taken)}"
+        )
+    return given
 
 
 def _plies(tree: Tree, depth: int | None, algorithm: str) -> int:
@@ -272,22 +302,57 @@ def _search_depth(depth: int | None, plies: int, algorithm: str) -> int:
     return depth if depth is not None and algorithms.grows_a_tree(algorithm) else plies
 
 
-def _header(tree: Tree, depth: int | None, algorithm: str, eq: bool, drawing: _Drawing) -> str:
+def _header(
+    tree: Tree,
+    depth: int | None,
+    algorithm: str,
+    conventions: Mapping[str, ConventionValue],
+    drawing: _Drawing,
+    searched: _Searched | str,
+) -> str:
     reach = "to the terminals" if depth is None else f"depth {depth} plies"
     head = f"{tree.name}: {tree.players} players, {reach}"
-    if drawing.visited is None:
-        return f"{head}; values only ({algorithm} does not play this tree)"
-    search = algorithms.algorithm(algorithm).title({"prune_on_equality": eq})
+    if isinstance(searched, str):  # why the search cannot play this tree
+        return f"{head}; values only ({algorithm} does not play this tree: {searched})"
+    search = algorithms.algorithm(algorithm).title(conventions)
     total = len(drawing.lines)
-    if algorithms.grows_a_tree(algorithm):  # its depth counts iterations, drawn from seed 0
+    if algorithms.grows_a_tree(algorithm):  # its depth counts iterations
         head = f"{tree.name}: {tree.players} players, values to the terminals"
         runs = f"{depth} iterations" if depth is not None else "one iteration a node"
-        return (f"{head}; {search}, {runs} with the random stream of seed 0, visits "
-                f"{total - drawing.pruned} of {total} positions (the others marked pruned)")
+        seed = conventions.get(RANDOM_SEED)
+        return (
+            f"{head}; {search}, {runs} with the random stream of seed {seed or 0}, visits "
+            f"{total - drawing.pruned} of {total} positions (the others marked pruned); "
+            f"answers the root's visits {_answer(searched.value)}, move {searched.action}"
+        )
     return (
         f"{head}; {search} visits {total - drawing.pruned} of {total} positions, "
-        f"prunes {drawing.pruned}"
+        f"prunes {drawing.pruned}; answers {_answer(searched.value)}, "
+        f"move {searched.action}"
     )
+
+
+def _answer(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return "(" + ", ".join(_answer(v) for v in value) + ")"
+    return _number(value) if isinstance(value, (int, float)) else repr(value)
+
+
+def parse_settings(algorithm: str, settings: Sequence[str]) -> dict[str, ConventionValue]:
+    """Conventions written ``NAME=VALUE`` (``grader tree show --set``), each checked
+    against the registry: a name ``algorithm`` takes, a value its convention allows."""
+    parsed: dict[str, ConventionValue] = {}
+    for setting in settings:
+        name, equals, text = setting.partition("=")
+        name = name.strip()
+        if not equals or not name:
+            raise GraderError(f"--set {setting!r}: write NAME=VALUE, e.g. prune_on_equality=false")
+        search_conventions(algorithm, {name: None})  # a name the search takes
+        try:
+            parsed[name] = CONVENTIONS[name].parse(text)
+        except ValueError as exc:
+            raise GraderError(f"--set {setting!r}: {exc}") from None
+    return parsed
 
 
 def show_tree_file(
@@ -295,13 +360,11 @@ def show_tree_file(
     path: str | Path,
     depth: int | None = None,
     algorithm: str = "alphabeta",
-    prune_on_equality: bool = True,
+    conventions: Mapping[str, ConventionValue] | None = None,
 ) -> str:
     """``grader tree show``: the drawing of a tree file, as text with a trailing newline."""
     tree = load_tree(path, depth=_values_depth(depth, algorithm))
-    lines = draw_tree(
-        tree=tree, depth=depth, algorithm=algorithm, prune_on_equality=prune_on_equality
-    )
+    lines = draw_tree(tree=tree, depth=depth, algorithm=algorithm, conventions=conventions)
     return "\n".join(lines) + "\n"
 
 
@@ -325,16 +388,16 @@ def svg_tree_file(
     path: str | Path,
     depth: int | None = None,
     algorithm: str = "alphabeta",
-    prune_on_equality: bool = True,
+    conventions: Mapping[str, ConventionValue] | None = None,
 ) -> str:
     """``grader tree show --svg``: the tree as a standalone SVG document with a legend,
     the positions the reference search never visits drawn as pruned."""
     tree = load_tree(path, depth=_values_depth(depth, algorithm))
     plies = _plies(tree, _values_depth(depth, algorithm), algorithm)
-    run = reference_run(tree, _search_depth(depth, plies, algorithm), algorithm,
-                        prune_on_equality=prune_on_equality)
+    settings = search_conventions(algorithm, conventions)
+    run = reference_run(tree, _search_depth(depth, plies, algorithm), algorithm, **settings)
     reach = "to the terminals" if depth is None else f"depth {depth}"
-    search = algorithms.algorithm(algorithm).title({"prune_on_equality": prune_on_equality})
+    search = algorithms.algorithm(algorithm).title(settings)
     title = f"{tree.name}, {reach}: " + (
         f"{search} visits the coloured positions" if run else "values only"
     )
