@@ -1,5 +1,6 @@
 """How fast the reference alpha-beta runs on the traced ``TreeGame``, against the same search
-without the trace, a bare alpha-beta over plain dicts, and easyAI's Negamax.
+without the trace, a bare alpha-beta over plain dicts, and easyAI's Negamax; and the
+reference MCTS, traced against untraced, on a tree of 10^5 nodes.
 
 Run ``python bench/bench_reference.py`` (``--help`` for sizes and repeats). It prints a
 table of visited nodes (expansions plus evaluations) per second on generated uniform
@@ -23,9 +24,11 @@ from easyAI import Negamax, TwoPlayerGame
 
 from grader.trees.game import TreeGame
 from grader.trees.generate import as_tree, random_tree, uniform_tree
+from grader.trees.stream import RandomStream, pick
 from grader.trees.tree import Tree
 from reference.algorithms import get
 from reference.alphabeta import alphabeta
+from reference.mcts import mcts
 
 SIZES = {"1e4": (10, 4), "1e5": (10, 5), "1e6": (10, 6)}  # (branching, depth)
 ALSO = ("probcut", "transposition", "lmr")
@@ -41,6 +44,7 @@ class PlainGame:
         self.num_players = tree.players
         self._nodes = tree.nodes
         self._moves = tree.moves  # what TreeGame reads too
+        self._stream = RandomStream(0)  # MCTS draws from it (see seeded)
 
     def to_move(self, s: str) -> int:
         return self._nodes[s].to_move  # type: ignore[return-value]
@@ -60,6 +64,17 @@ class PlainGame:
     def evaluate(self, s: str, p: int = 0) -> Any:
         node = self._nodes[s]
         return (node.utility or node.eval)[p]  # type: ignore[index]
+
+    def random(self) -> float:
+        return self._stream.draw()
+
+    def random_choice(self, seq: Any) -> Any:
+        return seq[pick(len(seq), self._stream.draw())]
+
+    def seeded(self, seed: int) -> PlainGame:
+        """This game with a fresh random stream (MCTS draws from it)."""
+        self._stream = RandomStream(seed)
+        return self
 
 
 @dataclass(frozen=True)
@@ -285,6 +300,44 @@ def call_costs(tree: Tree, calls: int = 200_000) -> list[tuple[str, float, float
     return out
 
 
+def measure_mcts(iterations: int, rounds: int) -> str:
+    """MCTS on the 10^5-node tree: iterations per second traced (TreeGame, and reading its
+    record) and untraced, the same draws and visit counts in each."""
+    tree = as_tree(uniform_tree(*SIZES["1e5"], seed=1))
+    plain = PlainGame(tree)
+
+    def traced() -> Any:
+        game = TreeGame(tree, random_seed=7)
+        return mcts(game, tree.root, iterations, random_seed=7), game
+
+    def untraced() -> Any:
+        return mcts(plain.seeded(7), tree.root, iterations, random_seed=7)  # type: ignore[arg-type]
+
+    answer, game = traced()
+    if answer != untraced():
+        sys.exit("mcts: the traced and untraced searches disagree")
+    times: dict[str, list[float]] = {"traced": [], "untraced": [], "record": []}
+    for _ in range(rounds):
+        times["traced"].append(_timed(traced))
+        times["untraced"].append(_timed(untraced))
+        times["record"].append(_timed(game.trace.visits))
+    best = {k: min(v) for k, v in times.items()}
+    pairs = zip(times["traced"], times["untraced"], strict=True)
+    ratio = statistics.median(a / b for a, b in pairs)
+    return (
+        f"mcts, {iterations} iterations on {len(tree.nodes):,} nodes ({len(game.trace.draws):,} "
+        f"draws): traced {iterations / best['traced']:,.0f} iterations/s, untraced "
+        f"{iterations / best['untraced']:,.0f}/s, traced/untraced {ratio:.2f}x; reading the "
+        f"record (expansions, playouts, evaluations) {best['record'] * 1e3:.1f} ms"
+    )
+
+
+def _timed(run: Callable[[], Any]) -> float:
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
 COLUMNS = ("size", "nodes", "visits", "traced/s", "untraced/s", "bare/s", "easyAI/s")
 RATIOS = ("trc/bare", "trc/untr", "easy/trc")
 TABLE_HEAD = (
@@ -309,6 +362,8 @@ def main() -> None:
         help="rounds of timing, each contender once a round; rates take the best round, "
         "ratios the median of the rounds' ratios",
     )
+    parser.add_argument("--mcts-iterations", type=int, default=2000,
+                        help="MCTS's iterations on the 10^5-node tree (0: skip it)")
     args = parser.parse_args()
     rows = []
     for label in args.sizes:
@@ -330,6 +385,8 @@ def main() -> None:
     print("\nmicroseconds per call   TreeGame   untraced")
     for name, traced_us, plain_us in call_costs(as_tree(uniform_tree(*SIZES["1e4"], seed=1))):
         print(f"{name:<22} {traced_us:9.2f} {plain_us:10.2f}")
+    if args.mcts_iterations:
+        print("\n" + measure_mcts(args.mcts_iterations, args.rounds))
 
 
 if __name__ == "__main__":

@@ -19,22 +19,26 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from reference.conventions import CONVENTIONS, ConventionValue
+from reference.conventions import CONVENTIONS, RANDOM_SEED, ConventionValue
 
 if TYPE_CHECKING:
     from reference.api import Action, Game, Value
     from reference.variants.faults import Variant
 
 Search = Callable[..., tuple[Any, Any]]
-Answer = Literal["scalar", "vector"]  # vector: one payoff per player (max^n)
+Answer = Literal["scalar", "vector", "visits"]
+"""The root value's shape: a number; ``vector``, one payoff per player (max^n); ``visits``,
+the root's visit counts, one per root action (MCTS)."""
 ValueModel = Literal["minimax", "maxn", "expectation"]
 """How a drawing values a node: ``minimax`` (MIN minimises player 0's payoff with two
 players; every mover maximises its own with more), ``maxn`` (every mover maximises its
 own payoff, whatever the count), ``expectation`` (minimax, opponents as chance nodes)."""
-Explainer = Literal["window", "exhaustive", "vector", "quiescence", "chance", "generic"]
+Explainer = Literal[
+    "window", "exhaustive", "vector", "quiescence", "chance", "iterations", "generic"
+]
 """The family whose explainer tells a search's divergence (``grader.feedback.explain``):
-alpha-beta's window, minimax-like (every child searched), max^n, quiescence, expectimax;
-``generic``: no family's reasons fit."""
+alpha-beta's window, minimax-like (every child searched), max^n, quiescence, expectimax,
+MCTS's iterations; ``generic``: no family's reasons fit."""
 
 
 class ReferenceMissing(ModuleNotFoundError):
@@ -245,6 +249,17 @@ ALGORITHMS: dict[str, Algorithm] = {
             drawn=True,
             shown=("prune_on_equality",),
         ),
+        Algorithm(
+            name="mcts",
+            summary="Monte Carlo tree search (UCT): depth iterations of UCB1 selection, "
+            "one child expanded, a random playout from the game's stream; most visits",
+            search="reference.mcts:mcts",
+            conventions=("exploration", "random_seed"),
+            variants="reference.variants.mcts_variants:VARIANTS",
+            answer="visits",
+            explainer="iterations",
+            drawn=True,
+        ),
     )
 }
 """Every reference search by name."""
@@ -302,6 +317,20 @@ def value_model(name: str) -> ValueModel:
     """How a drawing values a tree for the named search (minimax for a name none has)."""
     entry = ALGORITHMS.get(name)
     return entry.values if entry is not None else "minimax"
+
+
+def answer_shape(name: str) -> Answer:
+    """The shape of the named search's root value (a number for a name none has)."""
+    entry = ALGORITHMS.get(name)
+    return entry.answer if entry is not None else "scalar"
+
+
+def grows_a_tree(name: str) -> bool:
+    """Whether the named search grows a tree of its own, playing out from it (MCTS): the
+    searches that draw from the game's random stream, whose record reads tree steps
+    apart from playout steps (:mod:`grader.trees.trace`)."""
+    entry = ALGORITHMS.get(name)
+    return entry is not None and RANDOM_SEED in entry.conventions
 
 
 def installed() -> bool:

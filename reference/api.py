@@ -32,6 +32,8 @@ class Game(Protocol):
     def is_chance(self, s: Any) -> bool: ...
     def chance_outcomes(self, s: Any) -> Sequence[tuple[Action, float]]: ...
     def time_left(self) -> Value: ...  # the virtual clock's ticks left (inf: no budget)
+    def random(self) -> float: ...  # the next draw of the test's random stream, in [0, 1)
+    def random_choice(self, seq: Sequence[Any]) -> Any: ...  # seq[int(random() * len(seq))]
 
 
 def plies(game: Game, depth: int, unit: DepthUnit) -> int:

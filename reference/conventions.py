@@ -13,6 +13,7 @@ takes it, named in that search's entry of :mod:`reference.algorithms`).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -24,6 +25,8 @@ DEPTH_UNIT = "depth_unit"
 """The convention that says what ``depth`` counts (see :func:`plies`)."""
 TIME_BUDGET = "time_budget"
 """The convention that gives the game a virtual clock (``game.time_left()``)."""
+RANDOM_SEED = "random_seed"
+"""The convention that gives the game a random stream (``game.random()``): private."""
 ValueFor = Literal["player0", "mover"]
 """Whose value a negamax search returns at the root: player 0's, or its player to move's."""
 
@@ -47,6 +50,8 @@ class Convention:
     and the value that makes it, the first being the default."""
     labels: tuple[tuple[FormValue, str], ...] = ()
     """How a drawing's header names a value (``grader tree show``), where it names one."""
+    private: bool = False
+    """The grader keeps it: a student's ``game`` never carries it (the random stream's seed)."""
 
     def label(self, value: ConventionValue) -> str | None:
         """The header's words for ``value`` (None: this convention is not named there)."""
@@ -275,9 +280,33 @@ CONVENTIONS: dict[str, Convention] = {
             "expanded or evaluated; game.time_left() is what is left (unset: no clock)",
             ge=0,
         ),
+        Convention(
+            "exploration",
+            float,
+            None,
+            "MCTS only: the constant c of UCB1, W/N + c * sqrt(ln(N of the parent) / N) "
+            "(unset: sqrt(2))",
+            ge=0,
+        ),
+        Convention(
+            RANDOM_SEED,
+            int,
+            None,
+            "MCTS only: the seed of the game's random stream (game.random(), "
+            "game.random_choice(seq)); the grader keeps it: the game does not carry it",
+            private=True,
+        ),
     )
 }
 """Every convention, in the order the assignment schema lists them."""
+
+
+def offered(conventions: Mapping[str, object]) -> dict[str, object]:
+    """The conventions a student's ``game`` carries as attributes: all but the private
+    ones (a name no convention has is kept: the attribute is harmless)."""
+    return {
+        k: v for k, v in conventions.items() if k not in CONVENTIONS or not CONVENTIONS[k].private
+    }
 
 SEARCH_CONVENTIONS: tuple[str, ...] = tuple(n for n in CONVENTIONS if n != DEPTH_UNIT)
 """The conventions a golden stores by name (its depth unit has a field of its own)."""

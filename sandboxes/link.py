@@ -14,6 +14,7 @@ harness -> grader
     {"op": "actions" | "noisy_actions" | "chance_outcomes" | "utility" | "evaluate"
            | "result" | "state", "s": TOKEN, ["a": ACTION], "local": CALLS}
     {"op": "time_left", "local": CALLS}                  (the virtual clock: ticks left)
+    {"op": "random", "local": CALLS}            (the next draw of the test's random stream)
     {"op": "log", "local": CALLS}                        (no answer)
     {"op": "done", "value": V, "action": A, "local": CALLS, "output": TEXT}
     {"op": "fail", "kind": KIND, "message": TEXT, "detail": TEXT, "local": CALLS, "output": TEXT}

@@ -5,7 +5,9 @@ comes from the grader: expansions and evaluations are round trips over the
 :class:`Channel`, and what expansions returned answers ``result``, ``to_move``,
 ``is_terminal``, ``is_quiet`` and ``is_chance`` here, each noted for the grader with the
 next message (the protocol: :mod:`sandboxes.link`). ``time_left`` is a round trip too: the
-grader reads the virtual clock from its own record of the calls.
+grader reads the virtual clock from its own record of the calls. So is ``random``: the
+grader draws the next number of the test's stream, whose seed never enters the sandbox;
+``random_choice`` picks here with one such draw.
 """
 
 from __future__ import annotations
@@ -143,6 +145,17 @@ class RemoteGame:
     def time_left(self) -> float:
         """Ticks left on the test's clock (``time_budget``); infinity with no budget."""
         return self._ch.call({"op": "time_left"})  # type: ignore[no-any-return]
+
+    def random(self) -> float:
+        """The next number of the test's random stream, in [0, 1) (drawn by the grader)."""
+        return self._ch.call({"op": "random"})  # type: ignore[no-any-return]
+
+    def random_choice(self, seq: Any) -> Any:
+        """One item of ``seq`` picked with one draw: ``seq[int(game.random() * len(seq))]``."""
+        n = len(seq)
+        if n == 0:
+            raise GameError("random_choice() of an empty sequence: there is nothing to pick")
+        return seq[int(self.random() * n)]
 
     def _pick(self, vector: list[float], p: Any) -> Any:
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.num_players:

@@ -33,12 +33,12 @@ from grader.authoring.assignment import (
 from grader.authoring.golden import Form, Golden
 from grader.authoring.runs import run_reference
 from grader.authoring.schema_files import SCHEMAS
-from grader.authoring.sources import searched_tree, source_digest
+from grader.authoring.sources import cut_off_plies, searched_tree, source_digest
 from grader.errors import GameError, GraderError, InputFileError
 from grader.trees.record import SearchRecord, compacted
 from grader.trees.tree import Tree, load_tree
 from reference import algorithms
-from reference.conventions import ConventionValue, FormValue
+from reference.conventions import RANDOM_SEED, ConventionValue, FormValue
 
 
 def schema_text(*, kind: str) -> str:
@@ -84,6 +84,12 @@ def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Gold
         accepted = algorithms.accepted_options(algorithm)
     except KeyError as exc:
         raise InputFileError(place[0], place[1], str(exc.args[0])) from None
+    if spec.convention(RANDOM_SEED) is not None and RANDOM_SEED not in accepted:
+        raise InputFileError(  # a stream would make the graded game read a growing tree
+            place[0], f"{place[1]}.{RANDOM_SEED}",
+            f"{algorithm} draws no random numbers: only a search that grows a tree from "
+            "random playouts (mcts) takes a random_seed; remove it",
+        )
     setup = search_setup(spec, tree.players)
     conventions = {k: v for k, v in setup.conventions.items() if k in accepted}
     found: list[tuple[tuple[str, ...], dict[str, FormValue], SearchRecord]] = []
@@ -274,7 +280,7 @@ def _validate_assignment(path: Path) -> list[Validated]:
         if tree_path is not None:  # a positions test's game is checked with the references
             by_tree.setdefault(tree_path, []).append(spec)
     for tree_path, specs in by_tree.items():
-        outcomes.append(_validated(tree_path, partial(_check_tree, tree_path, specs)))
+        outcomes.append(_validated(tree_path, partial(_check_tree, loaded, tree_path, specs)))
     built = (loaded.folder / GOLDEN_DIR).is_dir()  # before the first build, none is missing
     for spec in loaded.spec.tests:
         golden_path = loaded.golden_path(spec)
@@ -313,7 +319,7 @@ def _check_golden(loaded: LoadedAssignment, spec: TestSpec, computed: Golden) ->
         )
 
 
-def _check_tree(path: Path, specs: list[TestSpec]) -> None:
+def _check_tree(loaded: LoadedAssignment, path: Path, specs: list[TestSpec]) -> None:
     tree = load_tree(path)
     for spec in specs:
-        load_tree(path, depth=spec.plies(tree.players))
+        load_tree(path, depth=cut_off_plies(loaded, spec, tree))

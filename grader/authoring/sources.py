@@ -12,6 +12,7 @@ import hashlib
 from grader.authoring.assignment import ASSIGNMENT_FILE, LoadedAssignment, TestSpec, place_of_test
 from grader.errors import InputFileError
 from grader.trees.tree import Tree, load_tree
+from reference import algorithms
 
 
 def searched_tree(loaded: LoadedAssignment, spec: TestSpec, *, checked: bool = False) -> Tree:
@@ -22,7 +23,7 @@ def searched_tree(loaded: LoadedAssignment, spec: TestSpec, *, checked: bool = F
     path = loaded.tree_path(spec)
     if path is not None:
         tree = load_tree(path)
-        plies = spec.plies(tree.players)
+        plies = cut_off_plies(loaded, spec, tree)
         if checked and tree.needs_eval(plies):
             tree = load_tree(path, depth=plies)  # raises, naming the node
         return tree
@@ -35,6 +36,15 @@ def searched_tree(loaded: LoadedAssignment, spec: TestSpec, *, checked: bool = F
     except UnfoldTooLarge as exc:
         place = f"{place_of_test(spec.name)}.depth"
         raise InputFileError(loaded.folder / ASSIGNMENT_FILE, place, str(exc)) from None
+
+
+def cut_off_plies(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> int:
+    """The plies at which the test's search cuts the tree off (where it needs evals): the
+    test's depth, or the tree's own depth for a search that grows a tree and plays out to
+    the terminals (MCTS, whose depth counts iterations)."""
+    if algorithms.grows_a_tree(loaded.spec.reference_for(spec)):
+        return tree.max_depth()
+    return spec.plies(tree.players)
 
 
 def source_digest(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> str:

@@ -24,6 +24,7 @@ from grader.grading.scoring import TestContext, score_all, score_run
 from grader.hosts.base import RunRequest, RunResult, Sandbox
 from grader.hosts.kinds import Isolation, SandboxKind
 from grader.trees.tree import Tree
+from reference.algorithms import answer_shape
 
 SandboxOpener = Callable[[SandboxKind, Path, int], Sandbox]
 __all__ = ["ENTRY_FILE", "Prepared", "SandboxKind", "grade_submission", "prepare"]
@@ -145,6 +146,7 @@ def _run_all(
                 memory_mb=loaded.spec.test_memory_mb(ctx.spec),
                 conventions=ctx.spec.conventions(),
                 vector_value=isinstance(ctx.golden.value, list),
+                root_visits=answer_shape(ctx.algorithm) == "visits",
             )
             runs.append((_run_one(box, request), ctx))
     return score_all(runs), box.isolation

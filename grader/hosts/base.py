@@ -33,6 +33,7 @@ class RunRequest:
     memory_mb: int = 256
     conventions: Mapping[str, Any] = field(default_factory=dict)  # offered as game attributes
     vector_value: bool | None = None  # one value per player (max^n); None: by the players
+    root_visits: bool = False  # the value is the root's visit counts, one per root action (MCTS)
 
 
 @dataclass

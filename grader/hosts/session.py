@@ -24,15 +24,16 @@ from grader.errors import GameError
 from grader.hosts.base import RunRequest, RunResult
 from grader.trees.game import TreeGame
 from grader.trees.record import baseline_visits
-from grader.trees.trace import CLOCK_OPS, STATE_OPS, VISIT_OPS, Trace
+from grader.trees.trace import CLOCK_OPS, RANDOM_OPS, STATE_OPS, VISIT_OPS, Trace
 from grader.trees.tree import Node, Tree
+from reference.conventions import offered
 from sandboxes.link import LineTooLong, Link, decode_json
 
 MAX_LINE = 1 << 20  # bytes of one message from the sandbox
 MAX_CALLS = 2_000_000  # game calls one run may make, at the most
 CALLS_PER_NODE, CALLS_FLOOR = 200, 20_000  # and on a tree that unfolds to N nodes: 200 N + 20,000
 TOKEN_BATCH = 1024  # tokens drawn at once
-REMOTE_OPS = VISIT_OPS | CLOCK_OPS | {"result", "state"}  # asked of the grader one at a time
+REMOTE_OPS = VISIT_OPS | CLOCK_OPS | RANDOM_OPS | {"result", "state"}  # asked one at a time
 LOCAL_OPS = STATE_OPS | {"result"}  # answered in the sandbox, sent on in batches
 _TOKEN = re.compile(r"\bs[0-9a-f]{12}\b")  # a state token, as _Tokens draws them
 
@@ -132,7 +133,7 @@ class Session:
             start = {"op": "run", "run": self._run, "entry": request.entry,
                      "depth": request.depth, "players": request.tree.players,
                      "root": tokens.info(request.tree.root),
-                     "conventions": dict(request.conventions)}
+                     "conventions": offered(request.conventions)}  # never the seed
             self.link.send_json(start, deadline)
             final = self._serve(game, tokens, deadline)
             final = tokens.in_names(final)
@@ -270,6 +271,8 @@ def _answer(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]) -
         raise ProtocolError(f"an unknown op {op[:40]!r}")
     if op == "time_left":  # from the grader's own count, the local calls just recorded
         return game.time_left()
+    if op == "random":  # the next draw of the test's stream: nothing the sandbox sends counts
+        return game.random()
     node_id = tokens.resolve(message.get("s"))
     if op in ("actions", "noisy_actions"):
         actions = game.actions(node_id) if op == "actions" else game.noisy_actions(node_id)
@@ -301,6 +304,8 @@ def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
     odd = _not_finite(value)
     if odd is not None:
         return f"returned value {odd!r}, not a number a game can give (values are finite)"
+    if request.root_visits:
+        return _visits_problem(value, request.tree) or _action_problem(action, request.tree)
     if _number(value):
         if vector:  # the search's answer shape decides, not the number of players
             return f"returned value {value!r}; max^n returns one value per player ({players})"
@@ -309,10 +314,27 @@ def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
             return f"returned {len(value)} values; the game has {players} players"
     else:
         return f"returned value {_shown(value)}, which is not a number"
-    root = request.tree.nodes[request.tree.root]
+    return _action_problem(action, request.tree)
+
+
+def _action_problem(action: Any, tree: Tree) -> str | None:
+    root = tree.nodes[tree.root]
     if action is not None and action not in root.actions:
         legal = ", ".join(root.actions) or "none"
         return f"returned action {_shown(action)}, which is not legal at the root ({legal})"
+    return None
+
+
+def _visits_problem(value: Any, tree: Tree) -> str | None:
+    """Why ``value`` is not the root's visit counts (MCTS): a list of numbers, one per
+    root action; None when it is."""
+    actions = tree.nodes[tree.root].actions
+    if not isinstance(value, list) or not all(_number(v) for v in value):
+        return (f"returned value {_shown(value)}; the value is the root's visit counts, a "
+                "list of numbers, one per root action")
+    if len(value) != len(actions):
+        return (f"returned {len(value)} visit counts; the root has {len(actions)} actions "
+                f"({', '.join(actions)}), one count each")
     return None
 
 

@@ -25,7 +25,7 @@ from grader.reports.feedback import STATUS_WORDS, points, total_line
 from grader.reports.svg import draw_svg
 from grader.reports.svg_shapes import COMPARE_LOOKS, DIVERGENCE, EXPECTED_RING, LOOKS
 from grader.trees.positions import SearchRun
-from reference.algorithms import value_model
+from reference.algorithms import grows_a_tree, value_model
 
 SCALE = 1.2  # the trees drawn a little larger than their coordinates
 SHOWN_ITEMS = 40  # items of an expanded/evaluated list shown in the table
@@ -203,6 +203,7 @@ def _drawing(report: Report, test: TestResult, drawn: TestTree | None) -> str:
             got=got,
             scale=SCALE,
             values=value_model(drawn.algorithm),
+            playouts=grows_a_tree(drawn.algorithm),
         )
     except GraderError as exc:
         return f'<p class="note">Not drawn: {for_html(exc.message)}</p>'

@@ -16,6 +16,7 @@ The runs are placed on positions by :func:`grader.trees.positions.place_run`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html import escape
@@ -108,13 +109,16 @@ def draw_svg(
     title: str | None = None,
     scale: float = 1.0,
     values: ValueModel = "minimax",
+    playouts: bool = False,
 ) -> TreeDrawing:
     """Draw ``tree`` searched to ``depth`` plies, marking ``expected`` (the reference's
     run) against ``got`` (the student's); either may be missing. ``collapse``: fold the
     subtrees no run touched (None: only when the tree has over :data:`COLLAPSE_OVER`
     leaves). ``legend`` adds one below the tree, for a drawing shown alone; ``scale``
-    multiplies the picture's displayed size. ``values``: the search's value model."""
-    painter = _Painter(tree, depth, expected, got, values=values)
+    multiplies the picture's displayed size. ``values``: the search's value model;
+    ``playouts``: a search that grows a tree, whose playouts read leaves below nodes it
+    never expanded (:func:`grader.trees.positions.place_run`)."""
+    painter = _Painter(tree, depth, expected, got, values=values, playouts=playouts)
     return painter.paint(legend, collapse, title, scale)
 
 
@@ -127,13 +131,15 @@ class _Painter:
         got: SearchRun | None,
         *,
         values: ValueModel,
+        playouts: bool = False,
     ) -> None:
         self.tree = tree
         self.depth = depth
         self.vectors = values == "maxn" or tree.players > 2
         self.values = Values(tree, model=values)
-        self.ref = place_run(tree, expected) if expected is not None else None
-        self.you = place_run(tree, got) if got is not None else None
+        place = functools.partial(place_run, tree, playouts=playouts)
+        self.ref = place(expected) if expected is not None else None
+        self.you = place(got) if got is not None else None
         self.divergence = (
             first_divergence(expected, got) if expected is not None and got is not None else None
         )

@@ -20,10 +20,11 @@ from grader.errors import GameError, GraderError
 from grader.reports.svg import draw_svg
 from grader.trees.game import TreeGame
 from grader.trees.positions import SearchRun
+from grader.trees.trace import RANDOM_OPS
 from grader.trees.tree import Node, Payoff, Tree, Value, load_tree
 from reference import algorithms
 from reference.algorithms import ValueModel
-from reference.conventions import CONVENTIONS, ConventionValue
+from reference.conventions import CONVENTIONS, RANDOM_SEED, ConventionValue
 
 Position = tuple[str, ...]  # the actions from the root
 MAX_LINES = 5000  # positions drawn at most; a bigger drawing asks for a smaller depth
@@ -58,10 +59,18 @@ class _PathGame:
     """
 
     def __init__(self, tree: Tree, conventions: Mapping[str, Any]) -> None:
-        self.inner = TreeGame.for_test(tree, conventions)  # with the clock a budget sets
+        self.inner = TreeGame.for_test(tree, conventions)  # the clock and stream they set
         self.num_players = tree.players
         self.visited: set[Position] = set()
         self.root = _At(tree.root, ())
+        self._ids: dict[Position, str] = {(): tree.root}  # every position reached
+
+    def recorded(self) -> set[Position]:
+        """The positions of the visits the record reads (a search that grows a tree,
+        whose playouts list moves they do not expand): each node at the last position
+        that reached it, the one position of a tree without transpositions."""
+        where = {node: position for position, node in self._ids.items()}
+        return {where[n] for op, n in self.inner.trace.visits() if op not in RANDOM_OPS}
 
     def _visit(self, s: _At) -> str:
         self.visited.add(s.path)
@@ -74,7 +83,9 @@ class _PathGame:
         return self.inner.actions(self._visit(s))
 
     def result(self, s: _At, a: Any) -> _At:
-        return _At(self.inner.result(s.node, a), (*s.path, a))
+        child = _At(self.inner.result(s.node, a), (*s.path, a))
+        self._ids[child.path] = child.node
+        return child
 
     def is_terminal(self, s: _At) -> bool:
         return self.inner.is_terminal(s.node)
@@ -100,6 +111,12 @@ class _PathGame:
     def time_left(self) -> int | float:
         return self.inner.time_left()
 
+    def random(self) -> float:
+        return self.inner.random()
+
+    def random_choice(self, seq: Sequence[Any]) -> Any:
+        return self.inner.random_choice(seq)
+
     def is_chance(self, s: _At) -> bool:
         return self.inner.is_chance(s.node)
 
@@ -119,8 +136,11 @@ class _Searched:
 def _search_paths(
     tree: Tree, depth: int, algorithm: str, conventions: Mapping[str, Any]
 ) -> _Searched:
+    conventions = _drawn_conventions(algorithm, conventions)
     game = _PathGame(tree, conventions)
     value, action = algorithms.search(algorithm, game, game.root, depth, **conventions)
+    if game.inner.trace.grows:  # a search that grows a tree: the visits its record reads
+        return _Searched(game.recorded(), value, action)
     return _Searched(game.visited, value, action)
 
 
@@ -129,6 +149,15 @@ def visited_positions(
 ) -> set[Position]:
     """The positions the named reference search expands or evaluates at ``depth`` plies."""
     return _search_paths(tree, depth, algorithm, conventions).visited
+
+
+def _drawn_conventions(algorithm: str, conventions: Mapping[str, Any]) -> dict[str, Any]:
+    """The conventions a drawing runs the named search with: a search that draws from the
+    game's random stream (MCTS) draws from seed 0 where none is given."""
+    found = dict(conventions)
+    if algorithms.grows_a_tree(algorithm) and found.get(RANDOM_SEED) is None:
+        found[RANDOM_SEED] = 0
+    return found
 
 
 @dataclass
@@ -245,11 +274,11 @@ def draw_tree(
     With more than two players, or a search that cannot play the tree, values are drawn
     without ``[pruned]`` marks.
     """
-    plies = _plies(tree, depth, algorithm)
+    plies = _plies(tree, _values_depth(depth, algorithm), algorithm)
     settings = search_conventions(algorithm, conventions)
     searched: _Searched | str
     try:
-        searched = _search_paths(tree, plies, algorithm, settings)
+        searched = _search_paths(tree, _search_depth(depth, plies, algorithm), algorithm, settings)
     except (ValueError, GameError) as exc:  # a search that cannot play this tree
         searched = str(exc)
     visited = None if isinstance(searched, str) else searched.visited
@@ -282,6 +311,18 @@ def _plies(tree: Tree, depth: int | None, algorithm: str) -> int:
     return plies
 
 
+def _values_depth(depth: int | None, algorithm: str) -> int | None:
+    """The plies the drawing values positions to (None: the terminals): a search that
+    grows a tree (MCTS) plays out to the terminals, its depth counting iterations."""
+    return None if algorithms.grows_a_tree(algorithm) else depth
+
+
+def _search_depth(depth: int | None, plies: int, algorithm: str) -> int:
+    """The depth the drawing runs the search with: the plies drawn, or the iterations
+    given to a search that grows a tree (as many as the tree has nodes when none is)."""
+    return depth if depth is not None and algorithms.grows_a_tree(algorithm) else plies
+
+
 def _header(
     tree: Tree,
     depth: int | None,
@@ -296,6 +337,15 @@ def _header(
         return f"{head}; values only ({algorithm} does not play this tree: {searched})"
     search = algorithms.algorithm(algorithm).title(conventions)
     total = len(drawing.lines)
+    if algorithms.grows_a_tree(algorithm):  # its depth counts iterations
+        head = f"{tree.name}: {tree.players} players, values to the terminals"
+        runs = f"{depth} iterations" if depth is not None else "one iteration a node"
+        seed = conventions.get(RANDOM_SEED)
+        return (
+            f"{head}; {search}, {runs} with the random stream of seed {seed or 0}, visits "
+            f"{total - drawing.pruned} of {total} positions (the others marked pruned); "
+            f"answers the root's visits {_answer(searched.value)}, move {searched.action}"
+        )
     return (
         f"{head}; {search} visits {total - drawing.pruned} of {total} positions, "
         f"prunes {drawing.pruned}; answers {_answer(searched.value)}, "
@@ -334,7 +384,7 @@ def show_tree_file(
     conventions: Mapping[str, ConventionValue] | None = None,
 ) -> str:
     """``grader tree show``: the drawing of a tree file, as text with a trailing newline."""
-    tree = load_tree(path, depth=depth)
+    tree = load_tree(path, depth=_values_depth(depth, algorithm))
     lines = draw_tree(tree=tree, depth=depth, algorithm=algorithm, conventions=conventions)
     return "\n".join(lines) + "\n"
 
@@ -344,7 +394,8 @@ def reference_run(
 ) -> SearchRun | None:
     """What the named reference search visits at ``depth`` plies; None if it cannot play
     this tree (e.g. alpha-beta on a three-player tree)."""
-    game = TreeGame(tree)
+    conventions = _drawn_conventions(algorithm, conventions)
+    game = TreeGame.for_test(tree, conventions)
     try:
         algorithms.search(algorithm, game, tree.root, depth, **conventions)
     except (ValueError, GameError):
@@ -362,15 +413,16 @@ def svg_tree_file(
 ) -> str:
     """``grader tree show --svg``: the tree as a standalone SVG document with a legend,
     the positions the reference search never visits drawn as pruned."""
-    tree = load_tree(path, depth=depth)
-    plies = _plies(tree, depth, algorithm)
+    tree = load_tree(path, depth=_values_depth(depth, algorithm))
+    plies = _plies(tree, _values_depth(depth, algorithm), algorithm)
     settings = search_conventions(algorithm, conventions)
-    run = reference_run(tree, plies, algorithm, **settings)
+    run = reference_run(tree, _search_depth(depth, plies, algorithm), algorithm, **settings)
     reach = "to the terminals" if depth is None else f"depth {depth}"
     search = algorithms.algorithm(algorithm).title(settings)
     title = f"{tree.name}, {reach}: " + (
         f"{search} visits the coloured positions" if run else "values only"
     )
     drawing = draw_svg(tree, depth=plies, expected=run, legend=True, title=title,
-                       values=algorithms.value_model(algorithm))
+                       values=algorithms.value_model(algorithm),
+                       playouts=algorithms.grows_a_tree(algorithm))
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + drawing.svg + "\n"

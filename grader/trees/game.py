@@ -8,29 +8,41 @@ directly and return the tree's own immutable values, copying nothing.
 Where a test sets ``time_budget``, the game has a virtual clock: :meth:`TreeGame.time_left`
 is the budget less the visits recorded so far (:meth:`Trace.visit_count`), so the same
 calls read the same time in the reference's run and in a student's.
+
+Where a test sets ``random_seed``, the game has a random stream (:mod:`grader.trees.stream`):
+:meth:`TreeGame.random` draws its next number and :meth:`TreeGame.random_choice` picks with
+one draw; each draw is recorded (``("random", "")`` and the number, in
+:attr:`Trace.draws`), and the trace reads the record of a search that grows a tree of its
+own (MCTS: see :mod:`grader.trees.trace`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping
-from typing import Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from grader.errors import GameError
+from grader.trees.stream import RandomStream, pick
 from grader.trees.trace import Trace
 from grader.trees.tree import Node, Tree, Value
-from reference.conventions import TIME_BUDGET
+from reference.conventions import RANDOM_SEED, TIME_BUDGET
+
+T = TypeVar("T")
 
 
 class TreeGame:
     """A game whose states are the nodes of a fixed tree; every call is traced."""
 
     def __init__(
-        self, tree: Tree, trace: Trace | None = None, *, time_budget: int | None = None
+        self, tree: Tree, trace: Trace | None = None, *, time_budget: int | None = None,
+        random_seed: int | None = None,
     ) -> None:
         self.tree = tree
         self.time_budget = time_budget  # the clock's ticks; None: no clock
         self.trace = trace if trace is not None else Trace()
+        self._stream = RandomStream(random_seed) if random_seed is not None else None
+        self.trace.grows = self._stream is not None  # a search with a stream grows a tree
         self.trace.children = tree.moves  # where each result leads, for reading the visits
         self.num_players = tree.players
         self.initial_state = tree.root
@@ -41,9 +53,14 @@ class TreeGame:
 
     @classmethod
     def for_test(cls, tree: Tree, conventions: Mapping[str, object]) -> TreeGame:
-        """A game of ``tree`` with the clock a test's conventions set (``time_budget``)."""
-        budget = conventions.get(TIME_BUDGET)
-        return cls(tree, time_budget=budget if isinstance(budget, int) else None)
+        """A game of ``tree`` with the clock and the random stream a test's conventions
+        set (``time_budget``, ``random_seed``)."""
+        budget, seed = conventions.get(TIME_BUDGET), conventions.get(RANDOM_SEED)
+        return cls(
+            tree,
+            time_budget=budget if isinstance(budget, int) else None,
+            random_seed=seed if isinstance(seed, int) else None,
+        )
 
     def _node(self, s: Hashable) -> Node:
         try:
@@ -170,6 +187,24 @@ class TreeGame:
         if self.time_budget is None:
             return math.inf
         return self.time_budget - self.trace.visit_count()
+
+    def random(self) -> float:
+        """The stream's next number, in [0, 1); a GameError where the test sets no seed."""
+        if self._stream is None:
+            raise GameError(
+                "random(): this test gives the game no random stream (it sets no random_seed)"
+            )
+        draw = self._stream.draw()
+        self.trace.record("random", "")  # a question: no state, no visit
+        self.trace.draws.append(draw)
+        return draw
+
+    def random_choice(self, seq: Sequence[T]) -> T:
+        """One item of ``seq`` picked with one draw: ``seq[int(game.random() * len(seq))]``."""
+        n = len(seq)
+        if n == 0:
+            raise GameError("random_choice() of an empty sequence: there is nothing to pick")
+        return seq[pick(n, self.random())]
 
     def _player(self, p: Any) -> int:
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.num_players:

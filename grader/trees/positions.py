@@ -82,8 +82,11 @@ class _Free:
         return None, False
 
 
-def place_run(tree: Tree, run: SearchRun) -> Placed:
-    """Put each of ``run``'s visits on a position of the unfolded tree (see the module)."""
+def place_run(tree: Tree, run: SearchRun, *, playouts: bool = False) -> Placed:
+    """Put each of ``run``'s visits on a position of the unfolded tree (see the module).
+    With ``playouts`` (a search that grows a tree, MCTS), an evaluation below no expanded
+    position was reached by a playout: it goes to the node's first position at or after
+    the last one placed; otherwise it is not placed."""
     placed = Placed(at={"expanded": [], "evaluated": []})
     pool = _Free()
     pool.add(tree.root, ())
@@ -106,11 +109,30 @@ def place_run(tree: Tree, run: SearchRun) -> Placed:
     cursor = ()
     for nid in run.evaluated:
         pos, _ = leaves.take(nid, cursor)
+        if pos is None and playouts:  # below no expanded position: reached by a playout
+            pos = _reached(tree, nid, cursor)
         placed.at["evaluated"].append(pos)
         if pos is not None:
             cursor = pos
             placed.ops.setdefault(pos, set()).add("evaluated")
     return placed
+
+
+def _reached(tree: Tree, nid: str, cursor: Pos, most: int = 100_000) -> Pos | None:
+    """The first position of ``nid`` at or after ``cursor`` in preorder (else its first),
+    looking at ``most`` positions of the unfolded tree at the most; None if not found."""
+    found: list[Pos] = []
+    stack: list[tuple[str, Pos]] = [(tree.root, ())]
+    while stack and most > 0:
+        most -= 1
+        node, pos = stack.pop()
+        if node == nid:
+            found.append(pos)
+            if pos >= cursor:
+                return pos
+        kids = tree.nodes[node].children
+        stack.extend((kids[i], (*pos, i)) for i in range(len(kids) - 1, -1, -1))
+    return found[0] if found else None
 
 
 def _node_at(tree: Tree, pos: Pos) -> str:

@@ -12,12 +12,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
-from grader.trees.trace import EVALUATE_OPS, EXPAND_OPS, Trace
+from grader.trees.trace import EVALUATE_OPS, EXPAND_OPS, RANDOM_OPS, Trace
 from grader.trees.tree import Tree
 from grader.trees.values import plain_action, plain_value
 
 Value = int | float
-VisitOp = Literal["actions", "noisy_actions", "chance_outcomes", "utility", "evaluate"]
+VisitOp = Literal["actions", "noisy_actions", "chance_outcomes", "utility", "evaluate", "random"]
 LISTED_VISITS = 500
 """A record of more visits than this is kept in a golden as counts and digests
 (:func:`compacted`): the lists would make a golden of megabytes."""
@@ -60,7 +60,8 @@ class SearchRecord(BaseModel):
     generated: int = Field(description="Children generated (result calls)")
     prunes: int = Field(description="Plain minimax's visits at the same depth minus this search's")
     visits: list[tuple[VisitOp, str]] = Field(
-        description="The trusted calls in order: (op, node) for expansions and evaluations"
+        description="The trusted calls in order: (op, node) for expansions and evaluations, "
+        "and ('random', '') for each draw from the game's random stream"
     )
     digest: VisitDigest | None = Field(
         default=None,
@@ -139,6 +140,6 @@ def make_record(
         expanded=[n for op, n in visits if op in EXPAND_OPS],
         evaluated=[n for op, n in visits if op in EVALUATE_OPS],
         generated=trace.generated(),
-        prunes=baseline_visits(tree, depth_plies) - len(visits),
+        prunes=baseline_visits(tree, depth_plies) - sum(op not in RANDOM_OPS for op, _ in visits),
         visits=visits,  # type: ignore[arg-type]
     )

@@ -18,6 +18,20 @@ listed none). Every call is kept in order, repeats included: a trace is a list.
 The virtual clock (``time_left``, where a test sets ``time_budget``) ticks once a visit:
 :meth:`Trace.visit_count` is the number of visits the calls so far make, so asking
 questions, and asking again, costs no time.
+
+A search that grows a tree of its own across iterations (MCTS, where a test sets
+``random_seed``: :attr:`Trace.grows`) is read another way, so that every correct form of
+it leaves the same record, whether it keeps each node's state or generates the path again
+from the root each iteration. A ``result`` call is a *playout step* when it is the first
+since a draw (``random``) and its action is the one that draw picks among the node's
+actions (``actions[int(draw * len(actions))]``); any other ``result`` is a *tree step*. A
+node is *expanded* once for each child a tree step adds to the search's tree (an action
+it never generated in a tree step before); generating a child the tree holds again, and
+every playout step, expands nothing. A payoff read is an *evaluation* when its node was
+added to the tree or reached by a playout step since it was last read (or was never
+read): reading again a terminal the tree holds is not. Each draw is a visit of its own,
+``("random", "")``, in order, so a search that draws more or fewer numbers than the
+reference shows where.
 """
 
 from __future__ import annotations
@@ -37,6 +51,7 @@ Op = Literal[
     "is_quiet",
     "is_chance",
     "time_left",
+    "random",
 ]
 
 EXPAND_OPS: frozenset[str] = frozenset({"actions", "noisy_actions", "chance_outcomes"})
@@ -48,7 +63,10 @@ the tree and sends them in batches)."""
 CLOCK_OPS: frozenset[str] = frozenset({"time_left"})
 """The question of the virtual clock: it visits nothing, and the grader answers it from
 its own count of the visits so far (recorded with no state: ``("time_left", "")``)."""
-QUERY_OPS: frozenset[str] = STATE_OPS | CLOCK_OPS
+RANDOM_OPS: frozenset[str] = frozenset({"random"})
+"""A draw from the game's random stream: the grader answers it and keeps the number drawn
+(:attr:`Trace.draws`); ``random_choice`` is recorded as the one draw it makes."""
+QUERY_OPS: frozenset[str] = STATE_OPS | CLOCK_OPS | RANDOM_OPS
 """Every question: calls that visit nothing; ``result`` is the one op that is neither a
 visit nor a question."""
 
@@ -64,16 +82,19 @@ class Trace:
     constructor may be ``("result", node, action)`` triples.
     """
 
-    __slots__ = ("_counted", "children", "log", "moves")
+    __slots__ = ("_counted", "children", "draws", "grows", "log", "moves")
 
     def __init__(
         self, calls: Iterable[tuple[str, ...]] = (), *,
         children: Mapping[str, Mapping[str, str]] | None = None,
+        draws: Iterable[float] = (), grows: bool = False,
     ) -> None:
         self.log: list[str] = []
         self.moves: list[str] = []
+        self.draws: list[float] = list(draws)  # the number each ``random`` call drew
+        self.grows = grows  # read as a search that grows a tree of its own (see the module)
         self.children = children  # node -> action -> child: the tree's, to follow a result
-        self._counted: tuple[_Visits, int, int] | None = None  # see visit_count
+        self._counted: tuple[_Visits | _Grown, int, int] | None = None  # see visit_count
         for op, node, *action in calls:
             self.log += (op, node)
             if op == "result":
@@ -83,7 +104,10 @@ class Trace:
         return f"Trace({self.calls!r}, moves={self.moves!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Trace) and self.log == other.log and self.moves == other.moves
+        return (
+            isinstance(other, Trace) and self.log == other.log and self.moves == other.moves
+            and self.draws == other.draws
+        )
 
     __hash__ = None  # type: ignore[assignment]  # mutable, like the list it holds
 
@@ -105,16 +129,21 @@ class Trace:
     def visits(self) -> list[tuple[str, str]]:
         """The visits: ``(listing op, node)`` for each expansion, ``(op, node)`` for each
         evaluation, in order (see the module for what counts)."""
-        return _Visits(self.children or {}).read(self, self.moves)
+        return _read(self._reader(), self, self.moves, self.draws)
+
+    def _reader(self) -> _Visits | _Grown:
+        return (_Grown if self.grows else _Visits)(self.children or {})
 
     def visit_count(self) -> int:
         """How many visits the calls so far make (the virtual clock's ticks). Each count
         reads on from where the last one stopped, so a search may ask at every node."""
         if self._counted is None:
-            self._counted = (_Visits(self.children or {}), 0, 0)
+            self._counted = (self._reader(), 0, 0)
         reader, read, made = self._counted
         log, moves = self.log, self.moves
-        reader.read(zip(log[read::2], log[read + 1 :: 2], strict=True), moves[made:])
+        calls = zip(log[read::2], log[read + 1 :: 2], strict=True)
+        drawn = self.draws[log[:read:2].count("random") :] if self.grows else []
+        _read(reader, calls, moves[made:], drawn)
         self._counted = (reader, len(log), len(moves))
         return len(reader.out)
 
@@ -126,6 +155,16 @@ class Trace:
 
     def generated(self) -> int:
         return self.log[::2].count("result")
+
+
+def _read(
+    reader: _Visits | _Grown, calls: Iterable[tuple[str, str]], moves: list[str],
+    draws: list[float],
+) -> list[tuple[str, str]]:
+    """The visits ``reader`` reads on from ``calls`` (draws matter only to a grown tree)."""
+    if isinstance(reader, _Grown):
+        return reader.read(calls, moves, draws)
+    return reader.read(calls, moves)
 
 
 class _Visits:
@@ -191,3 +230,56 @@ class _Visits:
             self.out.append((op, node))
             self.evaluated[node] = self.clock
 
+
+
+class _Grown:
+    """Reads the trace of a search that grows a tree of its own (see the module): tree
+    steps that add a child are expansions, playout steps are not; a payoff read counts
+    once each time its node is added to the tree or reached by a playout."""
+
+    def __init__(self, children: Mapping[str, Mapping[str, str]]) -> None:
+        self.children = children
+        self.out: list[tuple[str, str]] = []
+        self.listed: dict[str, str] = {}  # node -> the kind of its last listing
+        self.edges: set[tuple[str, str]] = set()  # (node, action) the tree steps added
+        self.fresh: set[str] = set()  # reached since last read (added, or by a playout)
+        self.read_once: set[str] = set()  # nodes whose payoff was ever read
+        self.draw: float | None = None  # the last draw, until a result call follows it
+
+    def read(
+        self, calls: Iterable[tuple[str, str]], moves: list[str], draws: list[float]
+    ) -> list[tuple[str, str]]:
+        actions, drawn = iter(moves), iter(draws)
+        for op, node in calls:
+            if op == "result":
+                self._generate(node, next(actions, ""))
+            elif op in RANDOM_OPS:
+                self.draw = next(drawn, None)
+                self.out.append(("random", ""))
+            elif op in EVALUATE_OPS:
+                self._evaluate(op, node)
+            elif op in EXPAND_OPS:
+                self.listed[node] = op
+        return self.out
+
+    def _generate(self, node: str, action: str) -> None:
+        draw, self.draw = self.draw, None
+        moves = self.children.get(node, {})
+        child = moves.get(action)
+        if draw is not None and moves and list(moves)[int(draw * len(moves))] == action:
+            if child is not None:  # a playout step: it reaches the child, expands nothing
+                self.fresh.add(child)
+            return
+        if (node, action) in self.edges:
+            return  # a child the tree holds, generated again: no new expansion
+        self.edges.add((node, action))
+        self.out.append((self.listed.get(node, "actions"), node))
+        if child is not None:
+            self.fresh.add(child)
+
+    def _evaluate(self, op: str, node: str) -> None:
+        self.draw = None  # a draw that no result followed picks nothing
+        if node in self.fresh or node not in self.read_once:
+            self.fresh.discard(node)
+            self.read_once.add(node)
+            self.out.append((op, node))

@@ -26,6 +26,7 @@ from grader.trees.game import TreeGame
 from grader.trees.generate import random_tree
 from grader.trees.tree import load_tree
 from reference.algorithms import ALGORITHMS, accepted_options, search
+from reference.conventions import RANDOM_SEED
 from tests.examples.test_reference_submission import AGENT, copy_reference
 
 ENTRY = "search"
@@ -36,7 +37,8 @@ def searchable(tree_path: Path, algorithm: str, spec: dict[str, Any]) -> bool:
     tree = load_tree(tree_path)
     options = {k: v for k, v in spec.items() if k in (*accepted_options(algorithm), "depth_unit")}
     try:
-        search(algorithm, TreeGame(tree), tree.root, spec["depth"], **options)
+        game = TreeGame.for_test(tree, options)  # with the clock and stream the test sets
+        search(algorithm, game, tree.root, spec["depth"], **options)
     except (ValueError, GameError):
         return False
     return True
@@ -67,6 +69,8 @@ def write_assignment(folder: Path, algorithm: str) -> int:
             target = folder / "trees" / f"{name}-{Path(spec.tree).name}"
             shutil.copy(loaded.tree_path(spec), target)
             fields = spec.model_dump(exclude_none=True, exclude={"algorithm", "description"})
+            if RANDOM_SEED not in accepted_options(algorithm):
+                fields.pop(RANDOM_SEED, None)  # a seed only where the search draws
             candidates.append({**fields, "name": f"{name}-{spec.name}",
                                "tree": f"trees/{target.name}"})
     candidates += three_player_trees(folder)

@@ -142,5 +142,6 @@ def test_the_grader_records_what_the_reference_records(tmp_path: Path, name: str
             ctx.tree, ctx.algorithm, ctx.spec.depth, **ctx.spec.conventions()
         )
         # a long search's lists are shown as counts and digests, as its golden keeps them
-        here: dict[str, Any] = shown(fresh, RECORDED, long_search=ctx.golden.digest is not None)
+        here: dict[str, Any] = shown(fresh, RECORDED, ctx.golden.prunes,
+                                     long_search=ctx.golden.digest is not None)
         assert result.got == here, ctx.spec.name

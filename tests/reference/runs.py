@@ -8,6 +8,7 @@ from typing import Any
 from grader.trees.game import TreeGame
 from grader.trees.tree import Tree, parse_tree
 from reference.algorithms import get
+from reference.conventions import offered
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,16 @@ def run(algorithm: str, tree: dict[str, Any] | Tree, depth: int, **conventions: 
     value, action = get(algorithm)(game, parsed.root, depth, **conventions)
     trace = game.trace
     return Run(value, action, trace.expanded(), trace.evaluated(), trace.visits())
+
+
+def student_game(tree: Tree, conventions: dict[str, Any]) -> TreeGame:
+    """A game of ``tree`` as a sandbox offers it for a test: the clock and the random
+    stream the conventions set, and every convention but the private ones (the seed) as
+    an attribute."""
+    game = TreeGame.for_test(tree, conventions)
+    for name, value in offered(conventions).items():
+        setattr(game, name, value)
+    return game
 
 
 def full(root: str, nodes: dict[str, Any], players: int = 2) -> dict[str, Any]:

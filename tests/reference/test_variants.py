@@ -29,7 +29,7 @@ from reference.algorithms import ALGORITHMS, search
 from reference.conventions import CONVENTIONS, plies
 from reference.variants import FAMILIES, Fault, Variant, variants_for
 from reference.variants.faults import run_engine
-from tests.reference.runs import full
+from tests.reference.runs import full, student_game
 
 Agent = Callable[[Any, Any, int], tuple[Any, Any]]
 
@@ -176,9 +176,7 @@ def submit(agent: Agent, case: Case) -> SearchRecord:
 def attempt(agent: Agent, case: Case) -> tuple[SearchRecord, GameError | None]:
     """Run ``agent`` as :func:`submit` does; its record, up to the call the game refused
     if it refused one (and then that refusal)."""
-    game = TreeGame(case.tree)
-    for name, value in case.conventions.items():
-        setattr(game, name, value)  # the sandbox offers the test's conventions so
+    game = student_game(case.tree, case.conventions)  # as the sandbox offers it
     try:
         value, action = agent(game, case.tree.root, case.depth)
     except GameError as exc:

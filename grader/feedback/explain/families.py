@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from grader.feedback.explain.divergence import Conventions, Explainer
 from grader.feedback.explain.exhaustive import ExhaustiveExplainer
+from grader.feedback.explain.iterations import IterationsExplainer
 from grader.feedback.explain.quiescence import QuiescenceExplainer
 from grader.feedback.explain.window import WindowExplainer
 from grader.trees.tree import Tree
@@ -26,6 +27,7 @@ EXPLAINERS: dict[str, type[Explainer]] = {
     "vector": Explainer,
     "quiescence": QuiescenceExplainer,  # stand-pat, noisy moves past the horizon
     "chance": Explainer,  # expectimax: nothing chance-specific to tell yet
+    "iterations": IterationsExplainer,  # MCTS: playout by playout, draws included
 }
 """The explainer of each family of searches, keyed by the family's name."""
 

@@ -13,10 +13,10 @@ import pytest
 
 from grader.errors import GameError
 from grader.grading.scoring import values_match
-from grader.trees.game import TreeGame
 from grader.trees.trace import EVALUATE_OPS, VISIT_OPS, Trace
 from reference.algorithms import search
 from reference.variants import Variant
+from tests.reference.runs import student_game
 from tests.reference.test_variants import Case, as_agent, variant_cases
 
 
@@ -36,9 +36,7 @@ def listed_visits(trace: Trace) -> list[tuple[str, str]]:
 
 
 def run(agent: object, case: Case) -> tuple[Trace, object, object]:
-    game = TreeGame(case.tree)
-    for name, value in case.conventions.items():
-        setattr(game, name, value)
+    game = student_game(case.tree, case.conventions)
     value, action = agent(game, case.tree.root, case.depth)  # type: ignore[operator]
     return game.trace, value, action
 

@@ -22,7 +22,7 @@ from grader.trees.positions import (
 )
 from grader.trees.record import compacted
 from grader.trees.tree import Tree, parse_tree
-from reference.algorithms import ValueModel, value_model
+from reference.algorithms import ValueModel, grows_a_tree, value_model
 
 # A(max) -a1-> B(min) -b1-> X(max) -x1-> X1 3
 #                                  -x2-> X2 7
@@ -81,7 +81,7 @@ def test_a_golden_is_placed_where_the_reference_searched(loaded: Any, spec: Any)
         record = run_reference(golden.algorithm, tree, setup, golden.conventions)
         assert compacted(record) == golden.record
     run = SearchRun(tuple(record.expanded), tuple(record.evaluated))
-    placed = place_run(tree, run)
+    placed = place_run(tree, run, playouts=grows_a_tree(golden.algorithm))
     exact = visited_positions(
         tree, spec.plies(tree.players), golden.algorithm, **golden.conventions
     )
