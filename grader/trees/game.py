@@ -33,6 +33,7 @@ class TreeGame:
         self.trace = trace if trace is not None else Trace()
         self.trace.children = tree.moves  # where each result leads, for reading the visits
         self.num_players = tree.players
+        self.agents = tree.agents  # a CS188 tree's number of agents (None: not one)
         self.initial_state = tree.root
         self._nodes = tree.nodes
         self._moves = tree.moves
