@@ -216,13 +216,17 @@ def install() -> None:
     sys.modules["pacman"] = _module("pacman", GameState=GameState)
 
 
+def _whole(message: dict[str, Any], key: str, least: int) -> int:
+    number = message.get(key)
+    if isinstance(number, bool) or not isinstance(number, int) or number < least:
+        raise Failure("protocol", f"the grader sent a bad {key}: {number!r}")
+    return number
+
+
 def run_agent(entry: Any, game: RemoteGame, root: str, message: dict[str, Any]) -> Any:
     """The action of ``entry`` (the agent class), built as CS188's tests build it, from the
     test's root: ``entry(depth=D).getAction(gameState)``."""
-    agents, depth = message.get("agents"), message.get("depth")
-    for what, number, least in (("agents", agents, 1), ("depth", depth, 0)):
-        if isinstance(number, bool) or not isinstance(number, int) or number < least:
-            raise Failure("protocol", f"the grader sent a bad {what}: {number!r}")
+    agents, depth = _whole(message, "agents", 1), _whole(message, "depth", 0)
     if not isinstance(entry, type):
         name = str(message.get("entry"))
         raise Failure("entry", f"{name} is not a class; define {SHAPE.format(name)}")

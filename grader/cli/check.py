@@ -15,8 +15,8 @@ from grader.reports.formats import report_files_help
 if TYPE_CHECKING:  # imported when the command runs: `grader --help` stays light
     from rich.console import Console
 
-    from grader.grading.scoring import TestContext
     from grader.grading.report import Report
+    from grader.grading.scoring import TestContext
 
 
 @main.command()

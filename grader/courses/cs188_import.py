@@ -103,8 +103,8 @@ def import_cs188(
 def _questions(tests: Path) -> tuple[list[tuple[Path, Question]], list[tuple[Path, str]]]:
     """Each question of ``tests`` with its folder, and what is skipped."""
     if tests.is_file() or (tests.is_dir() and any(tests.glob("*.test"))):
-        question, skipped = _read_question(tests)
-        return ([(tests, question)] if question.tests else []), skipped
+        question, passed_over = _read_question(tests)
+        return ([(tests, question)] if question.tests else []), passed_over
     if not tests.is_dir():
         raise GraderError(f"{tests}: no such file or folder")
     found: list[tuple[Path, Question]] = []

@@ -63,11 +63,11 @@ class TestContext:
     algorithm: str
     time_limit: float
     forms: tuple[Form, ...] = ()  # every correct form the test accepts, when they differ
-    entry_depth: int | None = None  # the depth the entry receives (None: the test's depth)
+    entry_depth: int = -1  # the depth the entry receives (-1: the test's depth)
     action_only: bool = False  # the entry answers an action alone: no value to check
 
     def __post_init__(self) -> None:
-        if self.entry_depth is None:
+        if self.entry_depth < 0:
             object.__setattr__(self, "entry_depth", self.spec.depth)
 
     @property

@@ -55,7 +55,10 @@ ATTACKS = {
 
 def attacker(body: str) -> str:
     """The correct file whose MinimaxAgent.getAction attacks first (``body``)."""
-    head = "class MinimaxAgent(MultiAgentSearchAgent):\n    def getAction(self, gameState: GameState):\n"
+    head = (
+        "class MinimaxAgent(MultiAgentSearchAgent):\n"
+        "    def getAction(self, gameState: GameState):\n"
+    )
     lines = [line[4:] for line in body.strip("\n").splitlines()]
     attack = "".join(f"        {line.strip()}\n" if line.strip() else "\n" for line in lines)
     return CORRECT.replace(head, head + attack + "\n    def unused(self, gameState):\n", 1)

@@ -129,7 +129,7 @@ def test_the_stand_ins_offer_what_agent_files_use(modules: None) -> None:
     queue.push("soon", 1)
     assert queue.pop() == "soon"
     with pytest.raises(NotImplementedError, match="betterEvaluationFunction"):
-        def betterEvaluationFunction() -> None:  # noqa: N802 (CS188's name)
+        def betterEvaluationFunction() -> None:
             util.raiseNotDefined()
         betterEvaluationFunction()
     assert game.Directions.STOP == "Stop" and game.Directions.REVERSE["North"] == "South"
@@ -143,10 +143,10 @@ def test_the_agent_is_built_as_cs188_builds_it(
     built: list[Any] = []
 
     class Agent:
-        def __init__(self, evalFn: str = "scoreEvaluationFunction", depth: str = "2") -> None:  # noqa: N803
+        def __init__(self, evalFn: str = "scoreEvaluationFunction", depth: str = "2") -> None:
             built.append(int(depth))
 
-        def getAction(self, gameState: cs188.GameState) -> str:  # noqa: N802
+        def getAction(self, gameState: cs188.GameState) -> str:
             return str(gameState.getNumAgents())
 
     message = {"entry": "Agent", "agents": 3, "depth": 2}
