@@ -156,6 +156,7 @@ def _run_all(
                 vector_value=isinstance(ctx.golden.value, list),
                 entry_kind=loaded.spec.entry_kind,
                 agents=ctx.tree.agents or 0,
+                action_only=ctx.action_only,
             )
             runs.append((_run_one(box, request), ctx))
     return score_all(runs), box.isolation

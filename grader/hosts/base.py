@@ -35,11 +35,7 @@ class RunRequest:
     vector_value: bool | None = None  # one value per player (max^n); None: by the players
     entry_kind: str = "function"  # or "cs188": an agent class whose getAction gives an action
     agents: int = 0  # a cs188 entry's number of agents (getNumAgents), from the tree
-
-    @property
-    def action_only(self) -> bool:
-        """Whether the entry answers an action alone, with no value."""
-        return self.entry_kind == "cs188"
+    action_only: bool = False  # the entry answers an action alone, with no value
 
 
 @dataclass
