@@ -65,6 +65,15 @@ LISTS_OFTEN = edited(
      "    def minimax"),
 )
 
+# correct, and makes every successor of a node before searching the first
+SUCCESSORS_FIRST = edited(
+    ("        values = [self.minimax(state.generateSuccessor(agentIndex, a), agentIndex + 1, "
+     "depth)\n                  for a in state.getLegalActions(agentIndex)]",
+     "        successors = [state.generateSuccessor(agentIndex, a)\n"
+     "                      for a in state.getLegalActions(agentIndex)]\n"
+     "        values = [self.minimax(s, agentIndex + 1, depth) for s in successors]"),
+)
+
 
 @pytest.fixture(scope="module")
 def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -104,9 +113,14 @@ def test_a_correct_multiagents_file_passes_every_question(
     assert all("value" not in (t.expected or {}) for t in report.tests)
 
 
-def test_listing_moves_often_never_fails_a_correct_agent(tmp_path: Path, course: Path) -> None:
-    assert LISTS_OFTEN != CORRECT
-    assert failures(grade(tmp_path, LISTS_OFTEN, course / "q2")) == {}
+@pytest.mark.parametrize(
+    "source",
+    [pytest.param(LISTS_OFTEN, id="lists-moves-often"),
+     pytest.param(SUCCESSORS_FIRST, id="successors-first")],
+)
+def test_other_correct_forms_pass(tmp_path: Path, course: Path, source: str) -> None:
+    assert source != CORRECT
+    assert failures(grade(tmp_path, source, course / "q2")) == {}
 
 
 @pytest.mark.parametrize(
