@@ -77,15 +77,21 @@ def check(
 
 
 def convention_line(ctx: TestContext) -> str:
-    """What a test sets on ``game`` and the depth it passes, as a student reads them (for
-    a CS188 agent: its depth in rounds of all agents)."""
+    """What a test sets on ``game`` for its search and the depth it passes, as a student
+    reads them (the conventions of other searches, set at their defaults, are left out;
+    for a CS188 agent: its depth in rounds of all agents)."""
+    from reference.algorithms import algorithm as entry
+
     spec = ctx.spec
     if ctx.action_only and ctx.tree.agents:
         rounds = "round" if ctx.entry_depth == 1 else "rounds"
         return (f"depth {ctx.entry_depth} ({rounds} of {ctx.tree.agents} agents: "
                 f"{ctx.depth_plies} plies)")
     unit = "rounds" if spec.unit == "round" else "plies"
-    shown = ", ".join(f"game.{k} = {v!r}" for k, v in spec.conventions().items())
+    taken = entry(ctx.algorithm).conventions
+    shown = ", ".join(
+        f"game.{k} = {v!r}" for k, v in spec.conventions().items() if k in taken
+    )
     return f"depth {spec.depth} ({unit}); {shown}"
 
 
