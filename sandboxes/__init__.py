@@ -16,6 +16,8 @@ The modules, by concern:
 - ``agent``: the submission's module, imported once, and its traceback;
 - ``remote_game``: the ``game`` the submission sees, and the channel it speaks through;
 - ``answer``: the submission's answer as plain JSON, or a failure;
+- ``cs188``: CS188's agent classes run unchanged: stand-ins of the modules they import,
+  and a ``GameState`` over the ``game``;
 - ``capture``: the submission's prints, bounded;
 - ``confinement``: limits, the drop from root, the parent-death signal, seccomp;
 - ``watcher``: a container's PID 1, which runs no student code.
@@ -31,6 +33,7 @@ HARNESS_FILES = (
     "answer.py",
     "capture.py",
     "confinement.py",
+    "cs188.py",
     "harness.py",
     "link.py",
     "remote_game.py",

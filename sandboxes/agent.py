@@ -25,8 +25,9 @@ class Agent:
         self._module: Any = None
         self._import_failure: dict[str, str] | None = None
 
-    def entry(self, name: str) -> Any:
-        """The entry point ``name``, a callable of the module; Failure if there is none."""
+    def entry(self, name: str, shape: str = "function {}(game, state, depth)") -> Any:
+        """The entry point ``name``, a callable of the module; Failure if there is none
+        (saying the ``shape`` it should have)."""
         module = self.load()
         entry = getattr(module, name, None)
         if not callable(entry):
@@ -34,7 +35,7 @@ class Agent:
                 n for n in vars(module) if not n.startswith("_") and callable(getattr(module, n))
             )
             hint = f"; it defines {', '.join(found)}" if found else ""
-            raise Failure("entry", f"agent.py has no function {name}(game, state, depth){hint}")
+            raise Failure("entry", f"agent.py has no {shape.format(name)}{hint}")
         return entry
 
     def load(self) -> Any:

@@ -42,6 +42,7 @@ def _as_package() -> None:
 if not __package__:
     _as_package()
 
+from sandboxes import cs188  # noqa: E402
 from sandboxes.agent import Agent  # noqa: E402
 from sandboxes.answer import Failure, one_line, plain, short  # noqa: E402
 from sandboxes.capture import OUTPUT_HARD_LIMIT, BoundedText  # noqa: E402
@@ -107,10 +108,17 @@ class Harness:
 
     def run(self, message: dict[str, Any]) -> dict[str, Any]:
         try:
-            entry = self.agent.entry(message["entry"])
+            cs188_agent = message.get("kind") == "cs188"
+            if cs188_agent:
+                cs188.install()  # before the agent file imports util, game, pacman
+            name = message["entry"]
+            entry = self.agent.entry(name, cs188.SHAPE) if cs188_agent else self.agent.entry(name)
             game = RemoteGame(self.channel, message["players"], message.get("conventions", {}))
-            game._learn(message["root"])
-            result = entry(game, message["root"][0], message["depth"])
+            root = game._learn(message["root"])
+            if cs188_agent:
+                action = cs188.run_agent(entry, game, root, message)
+                return {"op": "done", "value": None, "action": plain(action)}
+            result = entry(game, root, message["depth"])
             return self._done(result)
         except Failure as failure:
             return self._fail(failure.kind, failure.message, failure.detail)

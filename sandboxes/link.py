@@ -7,7 +7,7 @@ JSON value. The messages:
 
 grader -> harness
     {"op": "run", "run": R, "entry": NAME, "depth": D, "players": N, "root": INFO,
-     "conventions": {}}
+     "conventions": {}, ["kind": "cs188", "agents": A]}   (kind: a CS188 agent class)
     {"r": ANSWER} or {"e": MESSAGE}                      (the answer to a request)
 harness -> grader
     {"op": "ready"}                       (``--ready``: once confined, before any student code)
@@ -16,11 +16,12 @@ harness -> grader
     {"op": "time_left", "local": CALLS}                  (the virtual clock: ticks left)
     {"op": "random", "local": CALLS}            (the next draw of the test's random stream)
     {"op": "log", "local": CALLS}                        (no answer)
-    {"op": "done", "value": V, "action": A, "local": CALLS, "output": TEXT}
+    {"op": "done", "value": V, "action": A, "local": CALLS, "output": TEXT}  (V null: cs188)
     {"op": "fail", "kind": KIND, "message": TEXT, "detail": TEXT, "local": CALLS, "output": TEXT}
 
 A state is an opaque token the grader made for this run. ``INFO`` is what is public
-about a state: ``[token, to_move, terminal, chance, quiet]``. Expansions and evaluations
+about a state: ``[token, to_move, terminal, chance, quiet, outcome]`` (outcome: a CS188
+terminal's ``"win"`` or ``"lose"``, else null). Expansions and evaluations
 are round trips, so the grader records them itself; ``result``, ``to_move``,
 ``is_terminal``, ``is_quiet`` and ``is_chance`` are answered in the sandbox from what
 expansions returned and reported to the grader in ``CALLS`` (``[[op, token], ...]``, and

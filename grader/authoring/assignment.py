@@ -31,6 +31,9 @@ Check = Literal["value", "action", "expanded", "evaluated", "generated", "prunes
 CHECKS: tuple[Check, ...] = get_args(Check)
 _DEFAULT_CHECKS: tuple[Check, ...] = ("value", "action")
 Visibility = Literal["visible", "hidden"]
+EntryKind = Literal["function", "cs188"]
+ACTION_ONLY: frozenset[str] = frozenset({"cs188"})
+"""The entry kinds whose answer is an action alone: their tests never check ``value``."""
 if TYPE_CHECKING:  # a game's name: one of the registry's, as a Literal in the schema
     GameName = str
 else:
@@ -170,7 +173,15 @@ class Assignment(_Strict):
 
     name: str = Field(description="Assignment name")
     entry: str = Field(
-        pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", description="Function the submission must define"
+        pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
+        description="Function the submission must define (the agent class for cs188)",
+    )
+    entry_kind: EntryKind = Field(
+        default="function",
+        description="function: entry(game, state, depth) -> (value, action); cs188: a "
+        "Berkeley CS188 agent class (multiAgents.py), built with depth in rounds, whose "
+        "getAction(gameState) returns an action only, so value is never checked; its trees "
+        "declare agents and algorithm names the reference",
     )
     algorithm: str | None = Field(
         default=None, description="Reference algorithm that defines the goldens (default: entry)"
@@ -178,7 +189,17 @@ class Assignment(_Strict):
     description: str | None = Field(default=None, description="Shown to students")
     time_limit: float = Field(default=2.0, gt=0, description="Seconds per test, wall clock")
     memory_mb: int = Field(default=256, gt=0, description="Memory limit per sandbox, MiB")
+    all_or_nothing: bool = Field(
+        default=False,
+        description="The points of every test only when all pass, none otherwise (as "
+        "CS188 scores a question)",
+    )
     tests: list[TestSpec] = Field(min_length=1, description="The graded tests, in order")
+
+    @property
+    def action_only(self) -> bool:
+        """Whether the entry answers an action alone (no value to check)."""
+        return self.entry_kind in ACTION_ONLY
 
     def reference_for(self, test: TestSpec) -> str:
         return test.algorithm or self.algorithm or self.entry
@@ -294,6 +315,7 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
             raise InputFileError(path, place, reason) from None
         err = exc.errors()[0]
         raise InputFileError(path, _place(data, list(err["loc"])), err["msg"]) from None
+    _check_entry_kind(path, spec)
     _check_tests(path, spec)
     return LoadedAssignment(spec, folder)
 
@@ -316,6 +338,23 @@ def _check_tests(path: Path, spec: Assignment) -> None:
             raise InputFileError(
                 path, f"{place_of_test(test.name)}.position",
                 f"{test.position!r} is not a {test.game} position: {exc}") from None
+
+
+def _check_entry_kind(path: Path, spec: Assignment) -> None:
+    """Refuse what an entry kind cannot grade: a value of an action-only entry, a CS188
+    agent with no reference named."""
+    if spec.entry_kind == "cs188" and spec.algorithm is None:
+        raise InputFileError(
+            path, "algorithm", f"a cs188 entry ({spec.entry}) needs the reference search it "
+            "is graded against: algorithm: minimax, alphabeta or expectimax"
+        )
+    for test in spec.tests:
+        if spec.action_only and "value" in test.checks:
+            raise InputFileError(
+                path, f"{place_of_test(test.name)}.checks", f"a {spec.entry_kind} entry "
+                "returns an action only, so its value cannot be checked; remove value (action "
+                "and the search record are checked)",
+            )
 
 
 def _place(data: dict[str, Any], where: list[Any]) -> str:

@@ -15,8 +15,8 @@ from grader.reports.formats import report_files_help
 if TYPE_CHECKING:  # imported when the command runs: `grader --help` stays light
     from rich.console import Console
 
-    from grader.authoring.assignment import TestSpec
     from grader.grading.report import Report
+    from grader.grading.scoring import TestContext
 
 
 @main.command()
@@ -68,7 +68,7 @@ def check(
     else:
         from rich.console import Console
 
-        conventions = {c.spec.name: convention_line(c.spec, c.algorithm) for c in ready.contexts}
+        conventions = {c.spec.name: convention_line(c) for c in ready.contexts}
         print_report(shown, Console(highlight=False, soft_wrap=True), conventions=conventions)
     notice = isolation_notice(report.isolation)
     if notice is not None:
@@ -76,13 +76,19 @@ def check(
     click.get_current_context().exit(EXIT_OK if report.all_passed else EXIT_TESTS_FAILED)
 
 
-def convention_line(spec: TestSpec, algorithm: str) -> str:
+def convention_line(ctx: TestContext) -> str:
     """What a test sets on ``game`` for its search and the depth it passes, as a student
-    reads them (the conventions of other searches, set at their defaults, are left out)."""
+    reads them (the conventions of other searches, set at their defaults, are left out;
+    for a CS188 agent: its depth in rounds of all agents)."""
     from reference.algorithms import algorithm as entry
 
+    spec = ctx.spec
+    if ctx.action_only and ctx.tree.agents:
+        rounds = "round" if ctx.entry_depth == 1 else "rounds"
+        return (f"depth {ctx.entry_depth} ({rounds} of {ctx.tree.agents} agents: "
+                f"{ctx.depth_plies} plies)")
     unit = "rounds" if spec.unit == "round" else "plies"
-    taken = entry(algorithm).conventions
+    taken = entry(ctx.algorithm).conventions
     shown = ", ".join(
         f"game.{k} = {v!r}" for k, v in spec.conventions().items() if k in taken
     )

@@ -61,18 +61,41 @@ def import_group() -> None:
 @click.argument("tests", type=click.Path(exists=True, path_type=Path))
 @click.option(
     "-o", "--out", required=True, type=click.Path(file_okay=False, path_type=Path),
-    help="The new assignment's folder (new or empty).",
+    help="The new assignments' folder (new or empty): one folder per question.",
 )
-@click.option("--name", help="The assignment's name [default: the folder's name].")
-def cs188(tests: Path, out: Path, name: str | None) -> None:
-    """Convert Berkeley CS188 GraphGameTreeTest files (a folder of *.test, or one file)
-    into game-tree/1 trees and an assignment that grades them the same way, goldens
-    built. A .solution file beside a test must agree with the converted test."""
-    from grader.courses.cs188 import import_cs188
+@click.option("--name", help="The assignment's name (a prefix for each question's).")
+@click.option(
+    "--entry", "entry_kind", type=click.Choice(["cs188", "function"]), default="cs188",
+    show_default=True,
+    help="cs188: grade the students' multiAgents.py unchanged (the agent classes); "
+    "function: a function f(game, state, depth) returning (value, action).",
+)
+@click.option(
+    "--all-or-nothing", is_flag=True,
+    help="A question's points only when all its tests pass, as CS188 scores it.",
+)
+def cs188(
+    tests: Path, out: Path, name: str | None, entry_kind: str, all_or_nothing: bool
+) -> None:
+    """Convert Berkeley CS188's multi-agent tests into assignments, goldens built: TESTS
+    is a course's test_cases folder (an assignment per question: q2 minimax, q3
+    alpha-beta, q4 expectimax, worth the points of each question's CONFIG), one
+    question's folder, or one .test file. Every GraphGameTreeTest (a fixed tree) is
+    converted; tests that play Pacman games are skipped, and listed. A .solution file
+    beside a test must agree with the converted test."""
+    from grader.courses.cs188_import import import_cs188
 
-    done = import_cs188(tests=tests, out=out, name=name)
+    done = import_cs188(
+        tests=tests, out=out, name=name, entry_kind=entry_kind, all_or_nothing=all_or_nothing
+    )
     for path, reason in done.skipped:
         click.echo(f"skipped: {path} ({reason})")
-    for test in done.tests:
-        click.echo(f"imported: {test}")
-    click.echo(f"assignment in {done.folder}; try: grader check agent.py -a {done.folder}")
+    for question in done.assignments:
+        count = len(question.tests)
+        click.echo(
+            f"imported: {question.name}: {question.entry}, {count} test{'s' * (count != 1)} "
+            f"({', '.join(question.tests)}), {question.points:g} points, in {question.folder}"
+        )
+    submission = "multiAgents.py" if entry_kind == "cs188" else "agent.py"
+    first = done.assignments[0].folder
+    click.echo(f"try: grader check {submission} -a {first}")

@@ -1,4 +1,4 @@
-"""Importing Berkeley CS188's multi-agent ``GraphGameTreeTest`` files as an assignment.
+"""Berkeley CS188's multi-agent ``GraphGameTreeTest`` files: read, and made game trees.
 
 A test file holds ``key: "value"`` and ``key: \"\"\"`` ... ``\"\"\"`` entries (``#`` starts a
 comment): the algorithm (``alg``), ``depth`` in rounds, ``num_agents``, ``start_state``,
@@ -6,23 +6,24 @@ comment): the algorithm (``alg``), ``depth`` in rounds, ``num_agents``, ``start_
 order) and ``evaluation`` (``state value`` lines). Agent 0 (Pacman) maximises; agents 1
 to n-1 (the ghosts) each move in turn: a MIN layer per ghost (a chance layer of equally
 likely moves for expectimax). So the tree is a two-player tree in which the player to
-move at ply ``k`` is agent ``k mod n``, and a depth of ``d`` rounds is ``d * n`` plies.
+move at ply ``k`` is agent ``k mod n``, and a depth of ``d`` rounds is ``d * n`` plies;
+the tree declares its ``agents`` (:mod:`grader.trees.agents`) and which end states are
+won or lost, so a CS188 agent class can be asked ``getNumAgents``, ``isWin`` and ``isLose``.
 
 Each converted test grades the way the format intends: the same cut-off, ties to the
 first action, alpha-beta pruning only on a strict inequality with the best value seen
 returned (fail-soft, as CS188's pseudo-code does; clamping would turn a strict cut into
 an equality that no longer cuts). Where CS188 compares the chosen action and the set
-of generated states, the converted test checks the value, the action, the nodes
-expanded and evaluated in order, and the number of ``result`` calls: the generated
-states are the root and the children of those calls, so matching the visits in order
-and the number of calls is at least as strict, and repeats count. A ``.solution`` file
-beside a test is checked against the converted test's reference before anything is
-written.
+of generated states, the converted test checks the action, the nodes expanded and
+evaluated in order, and the number of ``result`` calls: the generated states are the root
+and the children of those calls, so matching the visits in order and the number of calls
+is at least as strict, and repeats count. A ``.solution`` file beside a test is checked
+against the converted test's reference (:func:`check_solution`). The assignments are
+written by :mod:`grader.courses.cs188_import`.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections import deque
 from collections.abc import Mapping
@@ -30,11 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from grader.authoring.assignment import ASSIGNMENT_FILE
-from grader.authoring.build import build_assignment
-from grader.errors import GraderError, InputFileError
+from grader.errors import InputFileError
 from grader.trees.game import TreeGame
 from grader.trees.tree import Tree, parse_tree
 from reference.algorithms import ALGORITHMS, search
@@ -108,6 +105,7 @@ class GraphTest:
     agents: int
     start: str
     terminal: frozenset[str]  # win and lose states
+    wins: frozenset[str]  # the win states
     successors: Mapping[str, list[tuple[str, str]]]  # state -> [(action, next)], in order
     evaluation: Mapping[str, int | float]
     diagram: str | None
@@ -139,6 +137,7 @@ def read_test(path: Path) -> GraphTest:
         terminal=frozenset(
             entries["win_states"].value.split() + entries["lose_states"].value.split()
         ),
+        wins=frozenset(entries["win_states"].value.split()),
         successors=_successors(entries["successors"], source),
         evaluation=_evaluation(entries["evaluation"], source),
         diagram=entries["diagram"].value.strip("\n") if "diagram" in entries else None,
@@ -201,12 +200,13 @@ def _evaluation(entry: Entry, source: str) -> dict[str, int | float]:
 
 def tree_data(test: GraphTest) -> dict[str, Any]:
     """The ``game-tree/1`` full form of a test: the states reachable from the start,
-    each with the agent that moves there, searched no further than win or lose states."""
+    each with the agent that moves there, searched no further than win or lose states;
+    the tree declares the test's agents, and its win and lose states say so."""
     agent_of = _agents(test)
     nodes = {state: _node(test, state, agent) for state, agent in agent_of.items()}
     data: dict[str, Any] = {
-        "format": "game-tree/1", "name": test.name, "players": 2, "root": test.start,
-        "nodes": nodes,
+        "format": "game-tree/1", "name": test.name, "players": 2, "agents": test.agents,
+        "root": test.start, "nodes": nodes,
     }
     if test.diagram:
         data["description"] = test.diagram
@@ -243,7 +243,10 @@ def _node(test: GraphTest, state: str, agent: int) -> dict[str, Any]:
             raise InputFileError(
                 test.path, "evaluation", f"the end state {state} has no value; add `{state} <n>`"
             )
-        return {"utility": value}
+        end: dict[str, Any] = {"utility": value}
+        if state in test.terminal:
+            end["outcome"] = "win" if state in test.wins else "lose"
+        return end
     node: dict[str, Any] = {"children": dict(moves)}
     if agent != 0 and ALGORITHMS[test.algorithm].values == "expectation":
         node.update(chance=True, probabilities={a: 1 / len(moves) for a, _ in moves})
@@ -285,12 +288,12 @@ class _Generating(TreeGame):
 def reference_answer(test: GraphTest, tree: Tree) -> tuple[str | None, list[str]]:
     """The converted test's reference action and its sorted set of generated states."""
     game = _Generating(tree)
-    conventions = _conventions(test)
+    conventions = conventions_of(test)
     _, action = search(test.algorithm, game, tree.root, test.plies, **conventions)
     return action, sorted(game.generated)
 
 
-def _conventions(test: GraphTest) -> dict[str, bool]:
+def conventions_of(test: GraphTest) -> dict[str, bool]:
     if test.algorithm == "alphabeta":
         return {"prune_on_equality": False, "fail_soft": True}
     return {}
@@ -315,110 +318,3 @@ def check_solution(test: GraphTest, tree: Tree) -> None:
             path, f"line {entries['generated'].line}",
             f"the generated states differ from the converted test's in: {', '.join(diff)}",
         )
-
-
-@dataclass(frozen=True)
-class Imported:
-    """What an import wrote, and the files it passed over."""
-
-    folder: Path
-    tests: list[str]
-    skipped: list[tuple[Path, str]]
-
-
-def import_cs188(*, tests: Path, out: Path, name: str | None = None) -> Imported:
-    """Convert the ``GraphGameTreeTest`` files of ``tests`` (a folder or one ``.test``
-    file) into an assignment in ``out`` (missing or empty), goldens built."""
-    found, skipped = _collect(tests)
-    algorithms = sorted({t.algorithm for t in found})
-    if len(algorithms) > 1:
-        raise GraderError(
-            f"{tests}: the tests use {', '.join(algorithms)}; an assignment grades one entry "
-            "point, so import each question's folder on its own"
-        )
-    trees = {t.name: load_graph_tree(t) for t in found}
-    for t in found:
-        check_solution(t, trees[t.name])
-    _prepare_out(out)
-    (out / TREES_DIR).mkdir()
-    for t in found:
-        text = json.dumps(tree_data(t), indent=2) + "\n"
-        (out / TREES_DIR / f"{t.name}.tree.json").write_text(text, encoding="utf-8")
-    spec = assignment_data(name or out.resolve().name, found, tests.name)
-    (out / ASSIGNMENT_FILE).write_text(
-        yaml.safe_dump(spec, sort_keys=False, width=88), encoding="utf-8"
-    )
-    build_assignment(assignment=out)
-    return Imported(folder=out, tests=[t.name for t in found], skipped=skipped)
-
-
-def _collect(tests: Path) -> tuple[list[GraphTest], list[tuple[Path, str]]]:
-    if tests.is_file():
-        paths = [tests]
-    elif tests.is_dir():
-        paths = sorted(tests.glob("*.test"))
-    else:
-        raise GraderError(f"{tests}: no such file or folder")
-    found: list[GraphTest] = []
-    skipped: list[tuple[Path, str]] = []
-    for path in paths:
-        kind = read_entries(path).get("class")
-        if kind is None or kind.value != TEST_CLASS:
-            shown = kind.value if kind else "none"
-            skipped.append((path, f"class {shown}, not {TEST_CLASS}"))
-            continue
-        test = read_test(path)
-        if any(t.name == test.name for t in found):
-            raise InputFileError(path, "", f"another file also makes a test named {test.name!r}")
-        found.append(test)
-    if not found:
-        raise GraderError(f"{tests}: no {TEST_CLASS} .test files here")
-    return found, skipped
-
-
-def _prepare_out(out: Path) -> None:
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise GraderError(f"{out}: exists and is not an empty folder; choose a new one")
-    out.mkdir(parents=True, exist_ok=True)
-
-
-def assignment_data(name: str, tests: list[GraphTest], origin: str) -> dict[str, Any]:
-    """``assignment.yaml`` of the converted tests: one point each."""
-    entry = tests[0].algorithm
-    specs = []
-    for t in tests:
-        spec: dict[str, Any] = {
-            "name": t.name,
-            "tree": f"{TREES_DIR}/{t.name}.tree.json",
-            "depth": t.plies,
-            "points": 1,
-            "checks": list(CHECKS),
-            "description": f"CS188 depth {t.rounds} with {t.agents} agents: "
-            f"{t.rounds} x {t.agents} = {t.plies} plies",
-        }
-        spec.update(_conventions(t))
-        specs.append(spec)
-    return {"name": name, "entry": entry, "description": _description(entry, origin),
-            "tests": specs}
-
-
-def _description(entry: str, origin: str) -> str:
-    layers = (
-        "every ghost's move is a chance node of equally likely moves (game.is_chance(s))"
-        if ALGORITHMS[entry].values == "expectation"
-        else "every ghost is a MIN layer of its own"
-    )
-    prune = (
-        " Prune only when a value is strictly outside the window (game.prune_on_equality is "
-        "False) and return the best value seen (game.fail_soft is True)."
-        if entry == "alphabeta" else ""
-    )
-    return (
-        f"Imported from CS188 GraphGameTreeTest files ({origin}). Define {entry}(game, "
-        "state, depth) returning (value, action) for Pacman, player 0, who maximises; "
-        f"{layers}. depth is in plies: CS188's depth of d rounds with n agents is d * n "
-        "plies. Search actions in order and keep the first best action on ties."
-        f"{prune} Graded: value, action, the nodes you expand and evaluate in order, and "
-        "how many states you generate (game.result calls); CS188 compares the action and "
-        "the set of generated states, which these checks imply."
-    )

@@ -12,15 +12,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.authoring.assignment import LoadedAssignment, TestSpec, load_assignment, search_setup
+from grader.authoring.assignment import (
+    ASSIGNMENT_FILE,
+    LoadedAssignment,
+    TestSpec,
+    load_assignment,
+    place_of_test,
+    search_setup,
+)
 from grader.authoring.golden import Golden, load_golden, stale_reason
 from grader.authoring.sources import searched_tree, source_digest
-from grader.errors import GraderError
+from grader.errors import GraderError, InputFileError
 from grader.feedback.catalogue import CATALOGUE_FILE, load_catalogue
 from grader.feedback.crashes import once_per_submission
 from grader.grading.intake import ENTRY_FILE, SubmissionRefused, submission_folder
 from grader.grading.report import Report, TestResult, make_report
-from grader.grading.scoring import TestContext, score_all, score_run
+from grader.grading.scoring import TestContext, all_or_nothing, score_all, score_run
 from grader.hosts.base import RunRequest, RunResult, Sandbox
 from grader.hosts.kinds import Isolation, SandboxKind
 from grader.trees.tree import Tree
@@ -86,6 +93,8 @@ def grade_submission(
         results = refused_results(ready, exc.message)
     single = Path(submission).name if Path(submission).suffix == ".py" else None
     results = once_per_submission(results, single)
+    if ready.loaded.spec.all_or_nothing:
+        results = all_or_nothing(results)
     return make_report(
         assignment=ready.loaded.name,
         submission=name or Path(submission).name,
@@ -141,12 +150,15 @@ def _run_all(
                 test_name=ctx.spec.name,
                 tree=ctx.tree,
                 entry=loaded.spec.entry,
-                depth=ctx.spec.depth,
+                depth=ctx.entry_depth,
                 time_limit=ctx.time_limit,
                 memory_mb=loaded.spec.test_memory_mb(ctx.spec),
                 conventions=ctx.spec.conventions(),
                 vector_value=isinstance(ctx.golden.value, list),
                 root_visits=answer_shape(ctx.algorithm) == "visits",
+                entry_kind=loaded.spec.entry_kind,
+                agents=ctx.tree.agents or 0,
+                action_only=ctx.action_only,
             )
             runs.append((_run_one(box, request), ctx))
     return score_all(runs), box.isolation
@@ -173,7 +185,25 @@ def _context(loaded: LoadedAssignment, spec: TestSpec) -> TestContext:
         algorithm=loaded.spec.reference_for(spec),
         time_limit=loaded.spec.test_time_limit(spec),
         forms=tuple(golden.forms),
+        entry_depth=_entry_depth(loaded, spec, tree),
+        action_only=loaded.spec.action_only,
     )
+
+
+def _entry_depth(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> int:
+    """The depth the entry receives: the test's, or for a CS188 agent its depth in rounds
+    of all the tree's agents (CS188's ``depth``)."""
+    if loaded.spec.entry_kind != "cs188":
+        return spec.depth
+    plies = spec.plies(tree.players)
+    if not tree.agents or plies % tree.agents:
+        reason = (
+            f"a cs188 entry needs a tree that declares its agents; {spec.tree} does not"
+            if not tree.agents else
+            f"depth {plies} plies is not a whole number of rounds of {tree.agents} agents"
+        )
+        raise InputFileError(loaded.folder / ASSIGNMENT_FILE, place_of_test(spec.name), reason)
+    return plies // tree.agents
 
 
 def current_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Golden:

@@ -42,6 +42,10 @@ if TYPE_CHECKING:
     from grader.feedback.diagnosis import Evidence
 
 __all__ = ["TOLERANCE", "TestContext", "score_all", "score_run", "values_match"]
+ACTION_ONLY_NOTE = (
+    "value not graded: this entry (a CS188 agent's getAction) returns an action only; "
+    "the action and the search record are graded"
+)
 SHOWN_FIELDS: tuple[Check, ...] = (
     "value", "action", "expanded", "evaluated", "generated", "prunes"
 )
@@ -59,6 +63,12 @@ class TestContext:
     algorithm: str
     time_limit: float
     forms: tuple[Form, ...] = ()  # every correct form the test accepts, when they differ
+    entry_depth: int = -1  # the depth the entry receives (-1: the test's depth)
+    action_only: bool = False  # the entry answers an action alone: no value to check
+
+    def __post_init__(self) -> None:
+        if self.entry_depth < 0:
+            object.__setattr__(self, "entry_depth", self.spec.depth)
 
     @property
     def depth_plies(self) -> int:
@@ -190,11 +200,12 @@ def _score(run: RunResult, ctx: TestContext, elsewhere: Iterable[Evidence]) -> T
     status: Status = "failed" if failed else "passed"
     score = spec.points if not failed else sum(r.score for r in results)
     lines = _safe_feedback(ctx, run, got, failed, elsewhere) if failed else []
+    notes = [ACTION_ONLY_NOTE] if ctx.action_only else []
     return TestResult(
         status=status,
         score=round(score, 6),
         message=lines[0] if lines else None,
-        feedback=lines[1:],
+        feedback=[*lines[1:], *notes],
         got=shown(got, spec.checks, ctx.golden.prunes,
                   long_search=ctx.golden.digest is not None),
         checks=results,
@@ -276,6 +287,26 @@ def _unfinished(
         checks=checks,
         **base,
     )
+
+
+def all_or_nothing(results: list[TestResult]) -> list[TestResult]:
+    """Every test's points only when all pass, none otherwise (CS188's scoring of a
+    question); each test scored zero says why."""
+    failing = [r.name for r in results if not r.passed]
+    if not failing:
+        return results
+    shown_names = ", ".join(failing[:3]) + (", ..." if len(failing) > 3 else "")
+    note = (
+        f"all-or-nothing: the points come only when every test passes; "
+        f"{len(failing)} did not ({shown_names})"
+    )
+    return [
+        r.model_copy(update={
+            "score": 0.0, "feedback": [*r.feedback, note],
+            "checks": [c.model_copy(update={"score": 0.0}) for c in r.checks],
+        })
+        for r in results
+    ]
 
 
 def evidence_of(run: RunResult, ctx: TestContext) -> Evidence | None:

@@ -34,6 +34,9 @@ class RunRequest:
     conventions: Mapping[str, Any] = field(default_factory=dict)  # offered as game attributes
     vector_value: bool | None = None  # one value per player (max^n); None: by the players
     root_visits: bool = False  # the value is the root's visit counts, one per root action (MCTS)
+    entry_kind: str = "function"  # or "cs188": an agent class whose getAction gives an action
+    agents: int = 0  # a cs188 entry's number of agents (getNumAgents), from the tree
+    action_only: bool = False  # the entry answers an action alone, with no value
 
 
 @dataclass

@@ -71,7 +71,8 @@ class _Tokens:
         info = self._info.get(node_id)
         if info is None:
             node: Node = self.tree.nodes[node_id]
-            info = [self.token(node_id), node.to_move, node.terminal, node.chance, not node.noisy]
+            info = [self.token(node_id), node.to_move, node.terminal, node.chance,
+                    not node.noisy, node.outcome]
             self._info[node_id] = info
         return info
 
@@ -134,6 +135,8 @@ class Session:
                      "depth": request.depth, "players": request.tree.players,
                      "root": tokens.info(request.tree.root),
                      "conventions": offered(request.conventions)}  # never the seed
+            if request.entry_kind != "function":
+                start.update(kind=request.entry_kind, agents=request.agents)
             self.link.send_json(start, deadline)
             final = self._serve(game, tokens, deadline)
             final = tokens.in_names(final)
@@ -299,6 +302,10 @@ def _child(game: TreeGame, node_id: str, action: str) -> str:
 
 def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
     """Why ``(value, action)`` is not an answer the grader can score, or None."""
+    if request.action_only:
+        return _action_problem(action, request.tree) if value is None else (
+            f"returned {_shown(value)} beside the action; the entry answers an action only"
+        )
     players = request.tree.players
     vector = request.vector_value if request.vector_value is not None else players > 2
     odd = _not_finite(value)
@@ -318,6 +325,7 @@ def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
 
 
 def _action_problem(action: Any, tree: Tree) -> str | None:
+    """Why ``action`` is not an action of the root (None for no action), or None."""
     root = tree.nodes[tree.root]
     if action is not None and action not in root.actions:
         legal = ", ".join(root.actions) or "none"

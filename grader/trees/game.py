@@ -45,6 +45,7 @@ class TreeGame:
         self.trace.grows = self._stream is not None  # a search with a stream grows a tree
         self.trace.children = tree.moves  # where each result leads, for reading the visits
         self.num_players = tree.players
+        self.agents = tree.agents  # a CS188 tree's number of agents (None: not one)
         self.initial_state = tree.root
         self._nodes = tree.nodes
         self._moves = tree.moves

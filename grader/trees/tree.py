@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     import jsonschema
 
 from grader.errors import InputFileError
+from grader.trees.agents import check_agents
 from grader.trees.treefile import FullTree, NestedTree, NodeSpec, tree_schema
 
 Value = int | float
@@ -41,6 +42,7 @@ class Node:
     chance: bool
     probabilities: tuple[float, ...] | None
     label: str | None = None
+    outcome: str | None = None  # a CS188 terminal: "win" or "lose"
 
     @property
     def terminal(self) -> bool:
@@ -57,6 +59,7 @@ class Tree:
     nodes: Mapping[str, Node]
     source: str = "<tree>"
     description: str | None = None
+    agents: int | None = None  # a CS188 tree's number of agents (grader.trees.agents)
     # node id -> {action: child id}, for the nodes that have moves: one small dict a node
     # is cheaper to build, to hold and to look up in than one dict keyed by every pair
     moves: dict[str, dict[str, str]] = field(
@@ -271,6 +274,8 @@ def _build(spec: FullTree, source: str, default_name: str) -> Tree:
             raise InputFileError(
                 source, f"nodes.{nid}", f"not reachable from the root {spec.root!r}; remove it"
             )
+    if spec.agents is not None:
+        check_agents(spec.root, nodes, spec.agents, players, source)
     return Tree(
         name=spec.name or default_name,
         players=players,
@@ -278,6 +283,7 @@ def _build(spec: FullTree, source: str, default_name: str) -> Tree:
         nodes=nodes,
         source=source,
         description=spec.description,
+        agents=spec.agents,
     )
 
 
@@ -308,6 +314,7 @@ def _build_node(
         chance=n.chance,
         probabilities=probabilities,
         label=n.label,
+        outcome=n.outcome,
     )
 
 
@@ -332,6 +339,8 @@ def _check_shape(
             raise InputFileError(source, f"{place}.noisy", f"{action!r} is not an action of {nid}")
     if n.eval is not None and not children:
         raise InputFileError(source, f"{place}.eval", "a terminal has 'utility', not 'eval'")
+    if n.outcome is not None and children:
+        raise InputFileError(source, f"{place}.outcome", "only a terminal is won or lost")
 
 
 def _probabilities(

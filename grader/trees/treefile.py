@@ -50,6 +50,10 @@ class NodeSpec(_Strict):
         default=None, description="Chance node only: action -> probability, summing to 1"
     )
     label: str | None = Field(default=None, description="Free text shown in drawings")
+    outcome: Literal["win", "lose"] | None = Field(
+        default=None,
+        description="CS188 trees: a terminal that Pacman wins or loses (isWin, isLose)",
+    )
 
 
 class FullTree(_Strict):
@@ -59,6 +63,12 @@ class FullTree(_Strict):
     name: str | None = Field(default=None, description="Name of the tree, shown in reports")
     description: str | None = Field(default=None, description="What the tree is for")
     players: int = Field(default=2, ge=1, le=16, description="Number of players")
+    agents: int | None = Field(
+        default=None, ge=1, le=16,
+        description="CS188 trees: the number of agents (Pacman, then each ghost); agent "
+        "k mod agents moves k moves below the root, so Pacman (agent 0, player 0) moves at "
+        "the root and every ghost is player 1 (or a chance node)",
+    )
     root: str = Field(description="Id of the root node")
     nodes: dict[str, NodeSpec] = Field(description="Map node id -> node")
 

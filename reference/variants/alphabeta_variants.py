@@ -7,6 +7,7 @@ from typing import Any
 
 from reference.api import Action, DepthUnit, Game, Value, check_two_player, plies
 from reference.variants.faults import (
+    AGENT_FAULTS,
     PRUNING_FAULTS,
     SEARCH_FAULTS,
     TURN_FAULTS,
@@ -37,7 +38,7 @@ def alphabeta_variant(
     the reference computes them but with ``fault`` (None: exactly the reference)."""
     check_two_player(game, "alphabeta")
     rules = Rules(fault, prune_on_equality, fail_soft)
-    d = start_depth(plies(game, depth, depth_unit), fault)
+    d = start_depth(plies(game, depth, depth_unit), fault, game)
     return _alphabeta(game, state, d, alpha, beta, rules, Turn.at_root(game, state, fault))
 
 
@@ -73,6 +74,7 @@ VARIANTS = variants(
         Fault.WINDOW_SWAPPED,
         Fault.BOUNDS_SWAPPED,
         *TURN_FAULTS,
+        *AGENT_FAULTS,
     ],
     {
         Fault.ROOT_WINDOW: "you search every child of the root with a fresh window "

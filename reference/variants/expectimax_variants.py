@@ -37,7 +37,7 @@ def expectimax_variant(
     """Expectiminimax value of ``state`` for player 0 (MAX) and MAX's first best action, as
     the reference computes them but with ``fault`` (None: exactly the reference)."""
     check_two_player(game, "expectimax")
-    d = start_depth(plies(game, depth, depth_unit), fault)
+    d = start_depth(plies(game, depth, depth_unit), fault, game)
     return _expectimax(game, state, d, fault, _chance_cost(chance_counts_as_ply, fault))
 
 
@@ -100,6 +100,7 @@ VARIANTS = variants(
         CHANCE_COUNTED,
         *SEARCH_FAULTS,
         Fault.PERSPECTIVE,
+        Fault.DEPTH_PER_AGENT,
     ],
     {
         Fault.MAX_AT_CHANCE: "you take the largest outcome at a chance node; its value is "

@@ -50,6 +50,8 @@ class Fault:
     ROOT_PLAYER: ClassVar[Fault]
     ROOT_EXPANDED: ClassVar[Fault]
     SUCCESSORS_AS_MAX: ClassVar[Fault]
+    DEPTH_PER_AGENT: ClassVar[Fault]
+    ALL_MAXIMISE: ClassVar[Fault]
 
 
 Fault.NO_PRUNING = Fault("no-pruning")
@@ -77,6 +79,8 @@ Fault.TURN_BY_PARITY = Fault("turn-by-parity")
 Fault.ROOT_PLAYER = Fault("root-player-value")
 Fault.ROOT_EXPANDED = Fault("root-expanded-at-depth-0")
 Fault.SUCCESSORS_AS_MAX = Fault("successors-full-depth-as-max")
+Fault.DEPTH_PER_AGENT = Fault("depth-per-agent")
+Fault.ALL_MAXIMISE = Fault("ghosts-maximise")
 
 
 Engine = Callable[..., tuple[Any, Action | None]]
@@ -132,6 +136,11 @@ COMMON: dict[Fault, str] = {
     Fault.SUCCESSORS_AS_MAX: "you search each move of the root with the full depth and as "
     "MAX again; the root's children are one ply down (depth - 1) and the other player moves "
     "there",
+    Fault.DEPTH_PER_AGENT: "you take one off the depth at every agent's move; CS188's depth "
+    "counts rounds: it goes down by one only when every ghost has moved and Pacman (agent "
+    "0) moves again",
+    Fault.ALL_MAXIMISE: "you maximise at every node; MIN's nodes (CS188's ghosts, agents 1 "
+    "and up) take the smallest value of their children",
     Fault.NO_PRUNING: "you never prune: alpha-beta stops searching a node's children as "
     "soon as its value can no longer change the choice above it",
     Fault.PRUNE_STRICT: "you prune only when alpha > beta; this test prunes on alpha >= beta too",
@@ -167,8 +176,18 @@ def variants(
     return tuple(Variant(family, fault, sentences[fault], engine) for fault in faults)
 
 
-def start_depth(depth: int, fault: Fault | None) -> int:
-    """The depth a search starts from, in plies: one more or one less for a depth fault."""
+AGENT_FAULTS = (Fault.DEPTH_PER_AGENT, Fault.ALL_MAXIMISE)
+"""The mistakes of CS188's multi-agent searches (shown on trees that declare ``agents``;
+a ghost's turn is MIN's elsewhere too)."""
+
+
+def start_depth(depth: int, fault: Fault | None, game: Game | None = None) -> int:
+    """The depth a search starts from, in plies: one more or one less for a depth fault;
+    on a CS188 tree of ``game.agents`` agents, as many plies as rounds for counting depth
+    per agent."""
+    agents = getattr(game, "agents", None)
+    if fault is Fault.DEPTH_PER_AGENT and isinstance(agents, int) and agents > 0:
+        return depth // agents  # the mistake: a round's depth spent on each agent's move
     if fault is Fault.DEPTH_PLUS_ONE:
         return depth + 1  # the mistake: one ply too deep
     if fault is Fault.DEPTH_MINUS_ONE:
@@ -204,6 +223,8 @@ def maximizes(game: Game, s: Any, fault: Fault | None, turn: Turn | None = None)
         return turn.max_moves  # the mistake: turns alternate, to_move is never asked
     me = 0 if turn is None else turn.me
     is_max = game.to_move(s) == me
+    if fault is Fault.ALL_MAXIMISE:
+        return True  # the mistake: MIN (every ghost) maximises too
     return not is_max if fault is Fault.PERSPECTIVE else is_max  # the mistake: MIN maximises
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from reference.api import Action, DepthUnit, Game, Value, check_two_player, plies
 from reference.variants.faults import (
+    AGENT_FAULTS,
     SEARCH_FAULTS,
     TURN_FAULTS,
     Fault,
@@ -25,7 +26,7 @@ def minimax_variant(
     """Minimax value of ``state`` for player 0 (MAX) and MAX's first best action, as the
     reference computes them but with ``fault`` (None: exactly the reference)."""
     check_two_player(game, "minimax")
-    d = start_depth(plies(game, depth, depth_unit), fault)
+    d = start_depth(plies(game, depth, depth_unit), fault, game)
     return _minimax(game, state, d, fault, Turn.at_root(game, state, fault))
 
 
@@ -57,6 +58,7 @@ VARIANTS = variants(
         *SEARCH_FAULTS,
         Fault.PERSPECTIVE,
         *TURN_FAULTS,
+        *AGENT_FAULTS,
     ],
 )
 """Minimax's variants, the simplest mistake first."""

@@ -142,17 +142,39 @@ def windows_cases(family: str) -> tuple[Case, ...]:
     )
 
 
+def cs188_tree(chance: bool) -> dict[str, Any]:
+    """A CS188 tree of three agents, the ghosts MIN layers (or chance layers):
+    a (Pacman) -> b1 (eval 8), b2 (eval 2) (ghost 1) -> c1..c4 (ghost 2) -> d1..d8 ends
+    3 10 | 7 8 || 9 9 | 5 9. Minimax: b1 = 3, b2 = 5, Right; ghosts that maximise:
+    b1 = 10, b2 = 9, Left; a depth spent on every agent's move evaluates b1 and b2."""
+    ends = dict(zip([f"d{i}" for i in range(1, 9)], (3, 10, 7, 8, 9, 9, 5, 9), strict=True))
+    ghost = {"chance": True, "probabilities": {"l": 0.5, "r": 0.5}} if chance else {"to_move": 1}
+    nodes: dict[str, Any] = {
+        "a": {"to_move": 0, "children": {"l": "b1", "r": "b2"}},
+        "b1": {**ghost, "children": {"l": "c1", "r": "c2"}, "eval": 8},
+        "b2": {**ghost, "children": {"l": "c3", "r": "c4"}, "eval": 2},
+        **{f"c{i}": {**ghost, "children": {"l": f"d{2 * i - 1}", "r": f"d{2 * i}"}}
+           for i in range(1, 5)},
+        **{d: {"utility": v} for d, v in ends.items()},
+    }
+    return {"format": "game-tree/1", "agents": 3, "root": "a", "nodes": nodes}
+
+
 @cache
 def cases(family: str) -> tuple[Case, ...]:
+    cs188: tuple[Case, ...] = ()
+    if family in ("minimax", "alphabeta", "expectimax"):
+        tree = cs188_tree(chance=family == "expectimax")
+        cs188 = (drawn_case("cs188-three-agents", tree, family, 3),)
     if family == "expectimax":
-        return builtin_cases(family) + tuple(
+        return builtin_cases(family) + cs188 + tuple(
             drawn_case(f"{name}-d{depth}", data, family, depth)
             for name, data in (("chance", CHANCE), ("ties", TIES))
             for depth in (1, 2, 3)
         )
     if family in ("alphabeta", "quiescence", "killers"):
-        return builtin_cases(family) + windows_cases(family)
-    return builtin_cases(family)
+        return builtin_cases(family) + windows_cases(family) + cs188
+    return builtin_cases(family) + cs188
 
 
 def as_agent(variant: Variant) -> Agent:

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 from grader.authoring.build import build_assignment
 from grader.authoring.golden import load_golden
 from grader.cli import main
-from grader.courses.cs188 import import_cs188, parse_entries, read_test, tree_data
+from grader.courses.cs188 import parse_entries, read_test, tree_data
+from grader.courses.cs188_import import import_cs188
 from grader.errors import GraderError, InputFileError
 from grader.grading.check import grade_submission
 from grader.trees.tree import load_tree
@@ -90,8 +91,8 @@ GHOSTS_MINIMISE = CS188_EXPECTIMAX.replace(
 @pytest.fixture(scope="module")
 def alphabeta_assignment(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("imported") / "cs188-q3"
-    done = import_cs188(tests=CASES / "alphabeta", out=out)
-    assert done.tests == ["1-two-ghosts-tie", "2-strict-cut"]
+    done = import_cs188(tests=CASES / "alphabeta", out=out, entry_kind="function")
+    assert done.assignments[0].tests == ["1-two-ghosts-tie", "2-strict-cut"]
     return out
 
 
@@ -174,7 +175,7 @@ def test_grades_agents_as_cs188_intends(
 )
 def test_expectimax_ghosts_are_chance_layers(tmp_path: Path, source: str, passes: bool) -> None:
     out = tmp_path / "q4"
-    import_cs188(tests=CASES / "expectimax", out=out)
+    import_cs188(tests=CASES / "expectimax", out=out, entry_kind="function")
     tree = load_tree(out / "trees" / "1-random-ghosts.tree.json")
     assert tree.nodes["b1"].chance and tree.nodes["c3"].probabilities == (0.5, 0.5)
     (tmp_path / "agent.py").write_text(source)
@@ -190,7 +191,9 @@ def test_cli_imports_and_skips_other_classes(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["import", "cs188", str(CASES / "alphabeta"), "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "skipped: " in result.output and "EvalAgentTest" in result.output
-    assert "imported: 1-two-ghosts-tie" in result.output
+    assert "imported: q3: AlphaBetaAgent, 2 tests (1-two-ghosts-tie, 2-strict-cut)" in (
+        result.output
+    )
     again = CliRunner().invoke(main, ["import", "cs188", str(CASES / "alphabeta"), "-o", str(out)])
     assert again.exit_code == 2
     assert "not an empty folder" in again.output
@@ -279,5 +282,7 @@ def test_tree_keeps_successor_order_and_stops_at_end_states() -> None:
     test = read_test(CASES / "alphabeta" / "2-strict-cut.test")
     data = tree_data(test)
     assert list(data["nodes"]["b2"]["children"]) == ["Left", "Right"]
-    assert data["nodes"]["d2"] == {"utility": 3}
+    assert data["nodes"]["d2"] == {"utility": 3, "outcome": "lose"}
+    assert data["nodes"]["d3"] == {"utility": 8, "outcome": "win"}
+    assert data["agents"] == 2
     assert json.loads(json.dumps(data)) == data

@@ -41,7 +41,7 @@ MALFORMED: list[Any] = [
                  "format", "'game-tree/1' was expected", id="wrong-format-tag"),
     pytest.param(json.dumps({"format": F, "nodes": GOOD_NODES}), "(top level)",
                  "'root' is a required property", id="no-root"),
-    pytest.param(full(GOOD_NODES, colour="red"), "(top level)", "allowed keys: description",
+    pytest.param(full(GOOD_NODES, colour="red"), "(top level)", "allowed keys: agents, description",
                  id="unknown-top-level-key"),
     # A(max) --a--> B = 3, B carries a misspelt key
     pytest.param(full({**GOOD_NODES, "B": {"utility": 3, "value": 3}}), "nodes.B",
