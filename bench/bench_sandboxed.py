@@ -45,12 +45,15 @@ def main() -> None:
     parser.add_argument("--assignment", default="alphabeta", help="a built-in assignment")
     parser.add_argument("--rounds", type=int, default=9, help="rounds, each contender once")
     parser.add_argument("--no-docker", action="store_true", help="leave docker out")
+    parser.add_argument("--baseline", type=Path, metavar="DIR",
+                        help="also time the grader check of the code in DIR (a copy of an "
+                        "earlier commit, run through PYTHONPATH): before and after, same run")
     parser.add_argument("--in-process", metavar="SUBMISSION", type=Path,
                         help="(the in-process runner itself) grade SUBMISSION in this process")
     args = parser.parse_args()
     if args.in_process is not None:
         sys.exit(in_process(args.in_process, args.assignment))
-    submission = f"examples/{args.assignment}/correct.py"
+    submission = str(REPO / "examples" / args.assignment / "correct.py")
     check = [*_cli(), "check", submission, "-a", args.assignment]
     runs = {
         "bare python -c pass": [sys.executable, "-c", "pass"],
@@ -58,15 +61,23 @@ def main() -> None:
                     "--assignment", args.assignment],
         "grader check (local)": check,
     }
+    envs: dict[str, dict[str, str]] = {}  # and the baseline's runs start in its folder
+    if args.baseline is not None:
+        runs["baseline check (local)"] = [sys.executable, "-m", "grader.cli", *check[1:]]
+        envs["baseline check (local)"] = {**os.environ, "PYTHONPATH": str(args.baseline)}
     if not args.no_docker and _docker_ready():
         runs["grader check (docker)"] = [*check, "--sandbox", "docker"]
-    for command in runs.values():  # warm: bytecode caches, page cache, the image
-        _timed(command)
+        if args.baseline is not None:
+            runs["baseline check (docker)"] = [*runs["baseline check (local)"],
+                                               "--sandbox", "docker"]
+            envs["baseline check (docker)"] = envs["baseline check (local)"]
+    for name, command in runs.items():  # warm: bytecode caches, page cache, the image
+        _timed(command, envs.get(name))
     walls: dict[str, list[float]] = {name: [] for name in runs}
     cpus: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(args.rounds):
         for name, command in runs.items():
-            wall, cpu = _timed(command)
+            wall, cpu = _timed(command, envs.get(name))
             walls[name].append(wall)
             cpus[name].append(cpu)
     _print(args, walls, cpus)
@@ -87,12 +98,14 @@ def _print(args: argparse.Namespace, walls: dict[str, list[float]],
               f"{statistics.median(cpus[name]):>7.3f}  {verdict}")
 
 
-def _timed(command: list[str]) -> tuple[float, float]:
+def _timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall and CPU seconds (user and system, the process's children's included) of a
     command; it must exit 0 (every test passed)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, cwd=REPO, check=False)
+    cwd = env["PYTHONPATH"] if env else REPO
+    done = subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env,
+                          check=False)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:

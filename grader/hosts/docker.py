@@ -83,6 +83,20 @@ def docker_client() -> Any:
     return client
 
 
+@functools.cache
+def shared_client() -> Any:
+    """One client of the local engine for every sandbox of this process (a batch's
+    threads share its connection pool): made, and the engine asked, once."""
+    return docker_client()
+
+
+@functools.cache
+def _current_image(client: Any) -> str:
+    """The sandbox image, looked for (or built) once a process; a container that fails
+    to start makes the next start look again."""
+    return ensure_image(client)
+
+
 def owner_id() -> str:
     """This grader process, as the owner label of its containers and folders."""
     return f"{socket.gethostname()}:{os.getpid()}:{start_time(os.getpid()) or ''}"
@@ -185,10 +199,9 @@ class DockerSandbox(Sandbox):
         self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
         self.cpus = cpus
         self.cpuset_cpus = cpuset_cpus
-        self._own_client = client is None
-        self.client = client if client is not None else docker_client()
+        self.client = client if client is not None else shared_client()
         _sweep_once(self.client)
-        self.image = image or ensure_image(self.client)
+        self.image = image or _current_image(self.client)
         self._workdir = Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX))
         self._folder = self._workdir / "submission"
         self._sockets = self._workdir / "sock"
@@ -238,6 +251,7 @@ class DockerSandbox(Sandbox):
                 return self._start()
             except Exception:
                 self._stop(inspect=False)
+                _current_image.cache_clear()  # looked for again: removed since, perhaps
                 if attempt == START_ATTEMPTS:
                     raise
                 time.sleep(0.2 * attempt)
@@ -332,8 +346,6 @@ class DockerSandbox(Sandbox):
             self._stop(inspect=False)
         finally:
             shutil.rmtree(self._workdir, ignore_errors=True)
-            if self._own_client:
-                self.client.close()
 
 
 def _bind(listener: socket.socket, path: Path) -> None:
