@@ -14,6 +14,8 @@ import pytest
 from grader.grading.check import grade_submission
 from grader.grading.prestart import check_started_early
 from grader.hosts.base import RunRequest
+from grader.hosts.docker import DockerSandbox
+from grader.hosts.kinds import SandboxKind
 from grader.hosts.local import LocalSandbox, harness_path
 from grader.trees.tree import parse_tree
 from sandboxes.harness import CONFINEMENT_FAILED
@@ -27,10 +29,16 @@ def alphabeta(game, state, depth):
 '''
 
 
-def test_an_early_check_reports_what_the_usual_check_reports() -> None:
+KINDS = [pytest.param("local", id="local"),
+         pytest.param("docker", id="docker", marks=pytest.mark.docker)]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_early_check_reports_what_the_usual_check_reports(kind: SandboxKind) -> None:
     submission = ROOT / "examples" / "alphabeta" / "no_pruning.py"  # fails some tests
-    ready, early = check_started_early(submission=submission, assignment="alphabeta")
-    usual = grade_submission(submission=submission, assignment=ready)
+    ready, early = check_started_early(submission=submission, assignment="alphabeta",
+                                       sandbox=kind)
+    usual = grade_submission(submission=submission, assignment=ready, sandbox=kind)
     assert [(t.name, t.status, t.score) for t in early.tests] == [
         (t.name, t.status, t.score) for t in usual.tests
     ]
@@ -38,21 +46,23 @@ def test_an_early_check_reports_what_the_usual_check_reports() -> None:
     assert not early.all_passed
 
 
-def test_a_harness_started_early_confines_itself_with_the_limits_taken_later(
-    tmp_path: Path,
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_sandbox_started_early_confines_its_harness_with_the_limits_taken_later(
+    tmp_path: Path, kind: SandboxKind
 ) -> None:
     # the limit given at take() is the one the run meets, not the default of the start
     folder = tmp_path / "submission"
     folder.mkdir()
     (folder / "agent.py").write_text("LIMIT_MB = 120\n" + HOG)
     tree = parse_tree(FIG52)
-    with LocalSandbox(None) as box:
+    opened = LocalSandbox if kind == "local" else DockerSandbox
+    with opened(None) as box:
         box.start()
         box.take(folder, memory_mb=64, cpu_s=10)
         result = box.run(RunRequest(test_name="hog", tree=tree, entry="alphabeta", depth=1,
                                     time_limit=10.0, memory_mb=64))
     assert result.status == "memory", result.message
-    with LocalSandbox(None) as box:
+    with opened(None) as box:
         box.start()
         box.take(folder, memory_mb=256, cpu_s=10)
         result = box.run(RunRequest(test_name="hog", tree=tree, entry="alphabeta", depth=1,
