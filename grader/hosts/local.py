@@ -5,9 +5,13 @@ copy of the submission in a 0700 folder of the grader's, with a scrubbed environ
 two inherited pipes. Where the machine allows (see :mod:`grader.hosts.isolation`) it
 starts under ``bwrap`` in namespaces of its own and a fresh read-only root; before
 it imports the submission it confines itself (limits, the drop from root to ``nobody``,
-the parent-death signal, a seccomp filter). A run that overruns its time ends by ending
-the harness's PID namespace (with limits only: its process group); the next run gets a
-fresh child.
+the parent-death signal, a seccomp filter), with the limits the grader sends it over the
+link, so that it can start before they are known (``grader check`` starts it before it
+loads the assignment). Its first start in namespaces proves them (the harness says it
+is alone in its PID namespace); a first start that fails asks the probe of
+:func:`~grader.hosts.isolation.local_isolation` why. A run that overruns its time ends
+by ending the harness's PID namespace (with limits only: its process group); the next
+run gets a fresh child.
 """
 
 from __future__ import annotations
