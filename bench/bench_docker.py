@@ -20,10 +20,12 @@ import argparse
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -134,6 +136,70 @@ def bare_docker_run_ms(repeat: int) -> float:
     return 1000 * statistics.median(times)
 
 
+def bare_runs_per_s(copies: int, jobs: int) -> float:
+    """Containers per second that ``docker run`` of ``python3 -c pass`` in the sandbox
+    image reaches, ``jobs`` at a time, each with the sandbox's network and memory limits:
+    the bound of a batch that starts one container per submission."""
+    import docker
+
+    from grader.hosts.image import ensure_image
+
+    client = docker.from_env()
+    try:
+        image = ensure_image(client)
+
+        def one(_: int) -> None:
+            client.containers.run(image, ["python3", "-c", "pass"], network_mode="none",
+                                  mem_limit="288m", remove=True)
+
+        started = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            list(pool.map(one, range(copies)))
+        return copies / (time.perf_counter() - started)
+    finally:
+        client.close()
+
+
+def batch_against_bare(copies: int, jobs: int, rounds: int, baseline: Path | None) -> None:
+    """``grader grade --sandbox docker --jobs N`` (a new process, as an instructor runs
+    it) and bare ``docker run``s at the same parallelism, in turn, round after round."""
+    rates: dict[str, list[float]] = {"bare docker run": [], "grader grade": []}
+    if baseline is not None:
+        rates["baseline grade"] = []
+    for _ in range(rounds):
+        rates["bare docker run"].append(bare_runs_per_s(copies, jobs))
+        rates["grader grade"].append(cli_batch_per_s(copies, jobs, None))
+        if baseline is not None:
+            rates["baseline grade"].append(cli_batch_per_s(copies, jobs, baseline))
+    bare = rates["bare docker run"]
+    print(f"docker batch, {copies} submissions, --jobs {jobs}, median of {rounds} rounds "
+          "(a minute's submissions; share of the bare runs' rate of the same round):")
+    for name, samples in rates.items():
+        share = statistics.median(a / b for a, b in zip(samples, bare, strict=True))
+        print(f"  {name:<16} {60 * statistics.median(samples):6.0f}/min  {share:6.0%}"
+              + ("  [target >= 80%]" if name == "grader grade" else ""))
+
+
+def cli_batch_per_s(copies: int, jobs: int, baseline: Path | None) -> float:
+    """Submissions per second of ``grader grade`` in a new process (the code in
+    ``baseline`` instead, through PYTHONPATH, if given), start-up included."""
+    with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
+        folder = Path(tmp) / "submissions"
+        folder.mkdir()
+        for i in range(copies):
+            shutil.copyfile(EXAMPLE, folder / f"student{i:03d}.py")
+        command = [sys.executable, "-m", "grader.cli", "grade", str(folder), "-a", "alphabeta",
+                   "-o", str(Path(tmp) / "out"), "--jobs", str(jobs), "--sandbox", "docker"]
+        env = {**os.environ, "PYTHONPATH": str(baseline)} if baseline else None
+        started = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, text=True, env=env,
+                              cwd=baseline or ROOT, check=False)
+        elapsed = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"grader grade exited {done.returncode}: {done.stderr[-2000:]}")
+    return copies / elapsed
+
+
 def grade_batch_per_s(kind: str, copies: int, jobs: int) -> float:
     """Submissions per second through ``grader grade --jobs N``."""
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
@@ -155,7 +221,17 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="repeats of each measurement")
     parser.add_argument("--calls", type=int, default=20_000, help="round trips per run")
     parser.add_argument("--copies", type=int, default=6, help="submissions in a batch")
+    parser.add_argument("--batch-only", action="store_true",
+                        help="only the docker batch against bare docker runs")
+    parser.add_argument("--jobs", type=int, default=2, help="parallelism of that batch")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of that comparison")
+    parser.add_argument("--baseline", type=Path, metavar="DIR",
+                        help="also time the batch of the code in DIR (a copy of an earlier "
+                        "commit, run through PYTHONPATH)")
     args = parser.parse_args()
+    if args.batch_only:
+        batch_against_bare(args.copies, args.jobs, args.rounds, args.baseline)
+        return
 
     openers: dict[str, Opener] = {
         "local": lambda folder, **kw: LocalSandbox(folder, **kw),
@@ -178,6 +254,7 @@ def main() -> None:
             bare = bare_docker_run_ms(args.repeat)
             print(f"  bare docker run of python3: {bare:.0f} ms; the docker sandbox adds "
                   f"{overhead - bare:.0f} ms a submission (target: at most 500)")
+    batch_against_bare(args.copies, args.jobs, args.rounds, args.baseline)
     for kind in openers:
         for jobs in (1, 2):
             rate = grade_batch_per_s(kind, args.copies, jobs)

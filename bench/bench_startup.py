@@ -7,9 +7,9 @@ all of them alike:
 - a bare ``python -c pass``;
 - ``grader --help``;
 - ``grader check --help``;
-- ``grader check examples/alphabeta/correct.py -a alphabeta`` up to its first test (the
-  moment the sandbox starts the harness: imports, the assignment, its trees and goldens
-  loaded) and to its end.
+- ``grader check examples/alphabeta/correct.py -a alphabeta`` up to the moment the
+  sandbox starts the harness (which comes before the assignment, its trees and goldens
+  are loaded: the harness boots meanwhile) and to its end.
 
 Each figure is also given over the bare interpreter's, and less it (what the grader adds).
 Target (issue 20): start-up at most 0.1 s on a quiet machine. The commands run once
@@ -50,7 +50,7 @@ def main() -> None:
         "bare python -c pass": lambda: _wall([sys.executable, "-c", "pass"], env),
         "grader --help": lambda: _wall([*_cli(), "--help"], env),
         "grader check --help": lambda: _wall([*_cli(), "check", "--help"], env),
-        "grader check: to the first test": lambda: _first_test(env),
+        "grader check: to the harness": lambda: _first_test(env),
         "grader check: whole": lambda: _wall([*_cli(), *CHECK], env, ok=(0,)),
     }
     for run in runs.values():  # warm: bytecode caches written, files in the page cache

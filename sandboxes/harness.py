@@ -47,7 +47,7 @@ from sandboxes.agent import Agent  # noqa: E402
 from sandboxes.answer import Failure, one_line, plain, short  # noqa: E402
 from sandboxes.capture import OUTPUT_HARD_LIMIT, BoundedText  # noqa: E402
 from sandboxes.confinement import ConfinementError, confine, kill_leftovers  # noqa: E402
-from sandboxes.link import Link  # noqa: E402
+from sandboxes.link import Link, decode_json  # noqa: E402
 from sandboxes.remote_game import Channel, RemoteGame  # noqa: E402
 from sandboxes.watcher import abort_as_init, watch  # noqa: E402
 
@@ -174,7 +174,14 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--ready",
         action="store_true",
-        help='send {"op": "ready"} once confined, before any student code',
+        help='send {"op": "ready", "pid": P, "parent": Q} once confined, before any '
+        "student code",
+    )
+    parser.add_argument(
+        "--await-limits",
+        action="store_true",
+        help='read the limits from the link ({"op": "limits", ...}) before confining: '
+        "started before the grader knows them",
     )
     parser.add_argument(
         "--watch",
@@ -196,10 +203,11 @@ def main(argv: list[str] | None = None) -> None:
         watch(link)  # returns in the child, whose parent is the namespace's PID 1
         namespace = True
     try:
+        limits = _limits(link) if args.await_limits else {}
         confine(
-            memory_mb=args.memory_mb,
-            cpu_s=args.cpu_s,
-            processes=args.processes,
+            memory_mb=limits.get("memory_mb", args.memory_mb),
+            cpu_s=limits.get("cpu_s", args.cpu_s),
+            processes=limits.get("processes", args.processes),
             watch_fd=link.read_fd,
         )
     except (ConfinementError, OSError) as exc:
@@ -211,9 +219,25 @@ def main(argv: list[str] | None = None) -> None:
     if os.getpid() == 1:
         abort_as_init()
     os.chdir(args.submission)
-    if args.ready:
-        link.send_json({"op": "ready"})
+    if args.ready:  # where it runs: the grader checks it is alone in its PID namespace
+        link.send_json({"op": "ready", "pid": os.getpid(), "parent": os.getppid()})
     Harness(Channel(link), args.submission, namespace=namespace).serve()
+
+
+def _limits(link: Link) -> dict[str, int]:
+    """The limits the grader sends first, once it knows them (``--await-limits``); an
+    OSError (no student code runs) for anything else."""
+    line = link.receive()
+    try:
+        message = decode_json(line.decode())
+    except ValueError:
+        message = None
+    names = ("memory_mb", "cpu_s", "processes")
+    if not isinstance(message, dict) or message.get("op") != "limits" or not all(
+        type(message.get(name)) is int for name in names
+    ):
+        raise OSError(f"expected the grader's limits, got {line[:80]!r}")
+    return {name: message[name] for name in names}
 
 
 def _connect(path: str) -> Link:

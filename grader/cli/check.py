@@ -46,12 +46,12 @@ def check(
 
     Exit codes: 0 all tests passed, 1 some failed, 2 bad usage or bad input files.
     """
-    from grader.grading.check import grade_submission, prepare
+    from grader.grading.prestart import check_started_early
 
-    ready = prepare(assignment=assignment, tests=list(tests) or None)
-    report = grade_submission(
+    ready, report = check_started_early(
         submission=submission,
-        assignment=ready,
+        assignment=assignment,
+        tests=list(tests) or None,
         sandbox="docker" if sandbox == "docker" else "local",
     )
     from grader.grading.report import report_json, student_view

@@ -12,11 +12,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from grader.hosts.kinds import Isolation  # how the submission is kept from the grader
 from grader.trees.trace import Trace
-from grader.trees.tree import Tree
+
+if TYPE_CHECKING:  # the hosts start a sandbox before the tree models are loaded
+    from grader.trees.tree import Tree
 
 RunStatus = Literal["ok", "timeout", "memory", "error", "sandbox_error"]
 

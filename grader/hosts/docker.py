@@ -51,6 +51,7 @@ from sandboxes.link import GONE_EXIT, OOM_EXIT
 OWNER_LABEL = "search-grader.owner"  # "<host>:<pid>:<start>" of the grader that made it
 OWNER_FILE = "owner"  # the same, in each host folder
 PIDS_LIMIT = 64  # processes and threads in the container, the harness included
+NPROC_UNBOUNDED = 100_000  # RLIMIT_NPROC counts per user, host-wide: pids_limit is the cap
 RUNTIME_MB = 40  # the interpreter, harness and watcher, on top of the submission's memory
 START_ATTEMPTS = 3  # a container that fails to start is tried again before it is a fault
 SECCOMP = Path(__file__).with_name("seccomp.json")
@@ -81,6 +82,20 @@ def docker_client() -> Any:
     except Exception as exc:
         raise GraderError(f"the docker sandbox needs a running Docker engine: {exc}") from None
     return client
+
+
+@functools.cache
+def shared_client() -> Any:
+    """One client of the local engine for every sandbox of this process (a batch's
+    threads share its connection pool): made, and the engine asked, once."""
+    return docker_client()
+
+
+@functools.cache
+def _current_image(client: Any) -> str:
+    """The sandbox image, looked for (or built) once a process; a container that fails
+    to start makes the next start look again."""
+    return ensure_image(client)
 
 
 def owner_id() -> str:
@@ -172,7 +187,7 @@ class DockerSandbox(Sandbox):
 
     def __init__(
         self,
-        submission: Path,
+        submission: Path | None,
         *,
         memory_mb: int = 256,
         cpu_s: float = 60.0,
@@ -181,37 +196,62 @@ class DockerSandbox(Sandbox):
         client: Any = None,
         image: str | None = None,
     ) -> None:
-        super().__init__(submission, memory_mb=memory_mb)
+        super().__init__(submission or Path(), memory_mb=memory_mb)
         self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
         self.cpus = cpus
         self.cpuset_cpus = cpuset_cpus
-        self._own_client = client is None
-        self.client = client if client is not None else docker_client()
+        self.client = client if client is not None else shared_client()
         _sweep_once(self.client)
-        self.image = image or ensure_image(self.client)
+        self.image = image or _current_image(self.client)
         self._workdir = Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX))
         self._folder = self._workdir / "submission"
         self._sockets = self._workdir / "sock"
         self._container: Any = None
         self._name: str | None = None  # of the container, known before it is created
         self._session: Session | None = None
+        self._limited = False  # the session's harness has its limits
         try:
             (self._workdir / OWNER_FILE).write_text(owner_id())
             self._prepare()
+            if submission is not None:
+                self.take(submission, memory_mb=memory_mb, cpu_s=cpu_s)
         except BaseException:
             self.close()
             raise
 
     def _prepare(self) -> None:
-        shutil.copytree(self.submission, self._folder, symlinks=False)
+        for folder in (self._folder, self._sockets):
+            folder.mkdir(mode=0o755)
+            os.chmod(folder, 0o755)
+
+    def take(self, submission: Path, *, memory_mb: int, cpu_s: float) -> DockerSandbox:
+        """Give the sandbox its submission (a folder, copied in) and its limits, before
+        its first run; its container may already be started (:meth:`start`), its harness
+        waiting for the limits, and its memory limit is then changed to the submission's."""
+        shutil.copytree(submission, self._folder, symlinks=False, dirs_exist_ok=True)
         for path in [self._folder, *self._folder.rglob("*")]:
             os.chmod(path, 0o755 if path.is_dir() else 0o644)
-        self._sockets.mkdir(mode=0o755)
-        os.chmod(self._sockets, 0o755)
+        self.submission = submission
+        self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
+        if memory_mb != self.memory_mb and self._container is not None:
+            memory = f"{memory_mb + RUNTIME_MB}m"  # an error here: no run (fails closed)
+            self._container.update(mem_limit=memory, memswap_limit=memory)
+        self.memory_mb = memory_mb
+        return self
+
+    def start(self) -> None:
+        """Start the container now: it boots while the grader loads; its harness waits
+        for the limits :meth:`take` sets, sent at the first run."""
+        if self._session is None:
+            self._start_retried()
 
     def run(self, request: RunRequest) -> RunResult:
         try:
             session = self._session if self._session is not None else self._start_retried()
+            if not self._limited:  # before any student code: the harness confines itself
+                session.link.send_json({"op": "limits", "memory_mb": 0, "cpu_s": self.cpu_s,
+                                        "processes": NPROC_UNBOUNDED})
+                self._limited = True
         except Exception as exc:
             return RunResult(status="sandbox_error",
                              message=f"could not start the docker sandbox: {exc}")
@@ -238,6 +278,7 @@ class DockerSandbox(Sandbox):
                 return self._start()
             except Exception:
                 self._stop(inspect=False)
+                _current_image.cache_clear()  # looked for again: removed since, perhaps
                 if attempt == START_ATTEMPTS:
                     raise
                 time.sleep(0.2 * attempt)
@@ -262,6 +303,7 @@ class DockerSandbox(Sandbox):
             finally:
                 path.unlink(missing_ok=True)
         self._session = Session.over_socket(conn)
+        self._limited = False
         return self._session
 
     def _create_options(self, socket_name: str) -> dict[str, Any]:
@@ -270,8 +312,7 @@ class DockerSandbox(Sandbox):
             "command": [
                 "python3", "-I", "-S", "/sandbox/harness.py", "--watch",
                 "--connect", f"{SOCKET_DIR}/{socket_name}", "--submission", SUBMISSION_DIR,
-                "--memory-mb", "0", "--cpu-s", str(self.cpu_s),
-                "--processes", "100000",  # per user, host-wide: pids_limit is the cap
+                "--await-limits",
             ],
             "detach": True,
             "network_mode": "none",
@@ -332,8 +373,6 @@ class DockerSandbox(Sandbox):
             self._stop(inspect=False)
         finally:
             shutil.rmtree(self._workdir, ignore_errors=True)
-            if self._own_client:
-                self.client.close()
 
 
 def _bind(listener: socket.socket, path: Path) -> None:

@@ -171,10 +171,28 @@ def local_isolation() -> tuple[Isolation, str]:
     if done.returncode != 0 or not said.startswith("confined "):
         why = (done.stderr.decode(errors="replace").strip().splitlines() or ["no reason"])[-1]
         return LIMITS_ONLY, f"bwrap could not make the namespaces: {why[:300]}"
-    alone = r"\bpid=2 parent=1\b" if os.geteuid() == 0 else r"\bpid=1 parent=0\b"  # --as-pid-1
-    if re.search(alone, said) is None:
+    where = re.search(r"\bpid=(\d+) parent=(\d+)\b", said)
+    if where is None or not alone_in_namespace(int(where[1]), int(where[2])):
         return LIMITS_ONLY, f"the harness is not alone in a PID namespace: {said.strip()}"
     return NAMESPACES, ""
+
+
+def alone_in_namespace(pid: object, parent: object) -> bool:
+    """Whether a harness that says it is ``pid``, child of ``parent``, runs alone in a new
+    PID namespace: as root, the child of bwrap's init; else its PID 1 (``--as-pid-1``)."""
+    return (pid, parent) == ((2, 1) if os.geteuid() == 0 else (1, 0))
+
+
+def likely_isolation() -> Isolation:
+    """The level to start the local sandbox at without a probe of its own: the probe's
+    answer if this process has one, else namespaces wherever bwrap is installed on Linux.
+    A start at that level proves it (the harness says it is alone in its namespace) or
+    fails, and the sandbox then asks :func:`local_isolation` why."""
+    if local_isolation.cache_info().currsize:
+        return local_isolation()[0]
+    if sys.platform.startswith("linux") and shutil.which("bwrap") is not None:
+        return NAMESPACES
+    return local_isolation()[0]
 
 
 def require_isolation(kind: str, *, allow_limits_only: bool) -> Isolation | None:

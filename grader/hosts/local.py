@@ -5,9 +5,13 @@ copy of the submission in a 0700 folder of the grader's, with a scrubbed environ
 two inherited pipes. Where the machine allows (see :mod:`grader.hosts.isolation`) it
 starts under ``bwrap`` in namespaces of its own and a fresh read-only root; before
 it imports the submission it confines itself (limits, the drop from root to ``nobody``,
-the parent-death signal, a seccomp filter). A run that overruns its time ends by ending
-the harness's PID namespace (with limits only: its process group); the next run gets a
-fresh child.
+the parent-death signal, a seccomp filter), with the limits the grader sends it over the
+link, so that it can start before they are known (``grader check`` starts it before it
+loads the assignment). Its first start in namespaces proves them (the harness says it
+is alone in its PID namespace); a first start that fails asks the probe of
+:func:`~grader.hosts.isolation.local_isolation` why. A run that overruns its time ends
+by ending the harness's PID namespace (with limits only: its process group); the next
+run gets a fresh child.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import signal
 import subprocess
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grader.errors import GraderError
 from grader.hosts.base import RunRequest, RunResult, RunStatus, Sandbox, killed_by
@@ -30,9 +34,11 @@ from grader.hosts.cgroup import MemoryCgroup
 from grader.hosts.isolation import (
     LIMITS_ONLY,
     NAMESPACES,
+    alone_in_namespace,
     bwrap_command,
     harness_command,
     harness_folder,
+    likely_isolation,
     local_isolation,
     make_undumpable,
     owned_folder,
@@ -44,13 +50,18 @@ from grader.hosts.isolation import (
 from grader.hosts.isolation import (
     require_isolation as require_isolation_of,
 )
-from grader.hosts.session import Session
+from grader.hosts.kinds import Isolation
 from sandboxes import HARNESS_FILES
+from sandboxes.link import decode_json
+
+if TYPE_CHECKING:  # imported at the first start: the harness starts before the models load
+    from grader.hosts.session import Session
 
 PROCESSES = 64  # processes the submission's user may have
 CPU_HEADROOM_S = 10  # CPU seconds beyond the sum of time limits before the kernel kills
 START_TIMEOUT_S = 60.0  # for a harness to start and confine itself on a busy machine
 INFO_TIMEOUT_S = 30.0
+STOP_INFO_TIMEOUT_S = 2.0  # for bwrap's word on a harness stopped before it was needed
 # the cgroup's limit beyond the submission's memory: the interpreter, and the pages of
 # the private /tmp (64 MB) and /dev/shm (16 MB)
 CGROUP_HEADROOM_MB = 64 + 64 + 16  # for bwrap to say which process is the PID namespace's first
@@ -62,41 +73,74 @@ def harness_path() -> Path:
 
 
 class LocalSandbox(Sandbox):
-    """One submission in one child process at a time; restarted after a kill."""
+    """One submission in one child process at a time; restarted after a kill.
+
+    The harness starts at the first run, or at :meth:`start`, before the submission and
+    its limits are known (:meth:`take` gives them): it confines itself only once the
+    grader sends the limits, and no student code runs before that."""
 
     def __init__(
         self,
-        submission: Path,
+        submission: Path | None,
         *,
         memory_mb: int = 256,
         cpu_s: float = 60.0,
         require_isolation: bool = False,
     ) -> None:
-        super().__init__(submission, memory_mb=memory_mb)
+        super().__init__(submission or Path(), memory_mb=memory_mb)
         self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
-        require_isolation_of("local", allow_limits_only=not require_isolation)
-        level, why = local_isolation()
-        unreachable = unreachable_python() if level == LIMITS_ONLY else None
-        if unreachable is not None:
-            raise GraderError(f"the local sandbox cannot run here ({why}): {unreachable}")
-        self.isolation = level
+        if require_isolation:  # instructor modes: the probe's word, before any start
+            level = require_isolation_of("local", allow_limits_only=False) or NAMESPACES
+        else:  # the first start proves it, or falls back (see _start)
+            level = likely_isolation()
         make_undumpable()
         sweep_dead_folders()
-        # 0700: no other sandbox reaches it (nor, in namespaces, sees it at all)
-        self._workdir = owned_folder("local", reachable=level == LIMITS_ONLY)
-        self._folder = self._workdir / "submission"
-        shutil.copytree(submission, self._folder, symlinks=False)
-        if level == LIMITS_ONLY:  # the harness reads the copy through its own path
-            os.chmod(self._workdir, 0o755)
-        for path in [self._folder, *self._folder.rglob("*")]:
-            os.chmod(path, 0o755 if path.is_dir() else 0o644)
-        self._cgroup = MemoryCgroup.make((self.memory_mb + CGROUP_HEADROOM_MB) << 20,
-                                         owner=owner_tag())
+        self._proven = False  # a harness started at self.isolation said where it runs
         self._oom_kills = 0
         self._proc: subprocess.Popen[bytes] | None = None
+        self._pipes: tuple[int, int] | None = None  # a started harness's, until confirmed
+        self._info_read: int | None = None
         self._init_pidfd: int | None = None  # the PID 1 of the harness's PID namespace
         self._session: Session | None = None
         self._stderr: Any = None
+        self._setup(level)
+        if submission is not None:
+            self.take(submission, memory_mb=memory_mb, cpu_s=cpu_s)
+
+    def _setup(self, level: Isolation) -> None:
+        """The sandbox's own folder (its submission folder empty) and memory cgroup."""
+        unreachable = unreachable_python() if level == LIMITS_ONLY else None
+        if unreachable is not None:
+            why = local_isolation()[1]
+            raise GraderError(f"the local sandbox cannot run here ({why}): {unreachable}")
+        self.isolation = level
+        # 0700: no other sandbox reaches it (nor, in namespaces, sees it at all)
+        self._workdir = owned_folder("local", reachable=level == LIMITS_ONLY)
+        if level == LIMITS_ONLY:  # the harness reads the copy through its own path
+            os.chmod(self._workdir, 0o755)
+        self._folder = self._workdir / "submission"
+        self._folder.mkdir(mode=0o755)
+        os.chmod(self._folder, 0o755)
+        self._cgroup = MemoryCgroup.make((self.memory_mb + CGROUP_HEADROOM_MB) << 20,
+                                         owner=owner_tag())
+
+    def take(self, submission: Path, *, memory_mb: int, cpu_s: float) -> LocalSandbox:
+        """Give the sandbox its submission (a folder, copied in) and its limits, before
+        its first run; its harness may already be started, waiting for them."""
+        shutil.copytree(submission, self._folder, symlinks=False, dirs_exist_ok=True)
+        for path in [self._folder, *self._folder.rglob("*")]:
+            os.chmod(path, 0o755 if path.is_dir() else 0o644)
+        self.submission, self.memory_mb = submission, memory_mb
+        self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
+        if self._cgroup is not None:  # an OSError here: no run at all (fails closed)
+            self._cgroup.set_limit((memory_mb + CGROUP_HEADROOM_MB) << 20)
+        return self
+
+    def start(self) -> None:
+        """Start the harness now: it boots while the grader loads, and waits for the
+        limits :meth:`take` sets, sent at the first run."""
+        if self._proc is None:
+            self._spawn()
 
     def run(self, request: RunRequest) -> RunResult:
         session = self._session if self._session is not None else self._start()
@@ -113,15 +157,39 @@ class LocalSandbox(Sandbox):
         return result
 
     def _start(self) -> Session:
+        """A confined harness's session. A first start in namespaces that the probe never
+        confirmed, and that fails, asks the probe: where it finds no namespaces the sandbox
+        goes on with limits only, as it would have from the start."""
+        try:
+            self.start()
+            return self._confirm()
+        except SandboxStartError:
+            if self._proven or self.isolation == LIMITS_ONLY:
+                raise
+            if local_isolation()[0] == NAMESPACES:
+                raise
+        self._setup_again(LIMITS_ONLY)
+        self.start()
+        return self._confirm()
+
+    def _setup_again(self, level: Isolation) -> None:
+        old_folder, old_workdir, old_cgroup = self._folder, self._workdir, self._cgroup
+        self._setup(level)
+        if old_cgroup is not None:
+            old_cgroup.remove()
+        self.take(old_folder, memory_mb=self.memory_mb, cpu_s=self.cpu_s - CPU_HEADROOM_S)
+        shutil.rmtree(old_workdir, ignore_errors=True)
+
+    def _spawn(self) -> None:
+        """Start the harness, which boots and waits for its limits."""
         to_child, from_us = os.pipe()
         from_child, to_us = os.pipe()
         theirs = [to_child, to_us]
         isolated = self.isolation == NAMESPACES
         command = [*harness_command(isolated=isolated, harness=harness_folder(),
                                     submission=self._folder),
-                   "--fds", str(to_child), str(to_us), "--memory-mb", str(self.memory_mb),
-                   "--cpu-s", str(self.cpu_s), "--processes", str(PROCESSES),
-                   "--tag", str(self._workdir), "--ready"]
+                   "--fds", str(to_child), str(to_us), "--tag", str(self._workdir),
+                   "--await-limits", "--ready"]
         info_read = None
         if isolated:
             command.append("--namespace")
@@ -148,24 +216,54 @@ class LocalSandbox(Sandbox):
         finally:
             for fd in theirs:
                 os.close(fd)
-        if info_read is not None:
-            self._init_pidfd = _namespace_init(info_read)
-        self._session = Session.over_pipes(from_child, from_us)
-        self._wait_ready(self._session)
-        return self._session
+        self._pipes = (from_child, from_us)
+        self._info_read = info_read  # bwrap's word on its PID 1, read once it is needed
 
-    def _wait_ready(self, session: Session) -> None:
-        """Wait for the harness to say it is confined, before any clock starts: starting
-        an interpreter is the machine's time, not the student's. A harness that cannot
-        start or confine itself is the grader's failure (no student code ran yet)."""
+    def _confirm(self) -> Session:
+        """Send the limits to the started harness and wait for it to say it is confined,
+        before any clock starts (starting an interpreter is the machine's time, not the
+        student's); in namespaces, that it is alone in its PID namespace. A harness that
+        cannot start or confine itself is the grader's failure (no student code ran)."""
+        from grader.hosts.session import Session
+
+        assert self._pipes is not None
+        self._read_info(INFO_TIMEOUT_S)
+        session = self._session = Session.over_pipes(*self._pipes)
+        self._pipes = None
+        limits = {"op": "limits", "memory_mb": self.memory_mb, "cpu_s": self.cpu_s,
+                  "processes": PROCESSES}
+        deadline = time.monotonic() + START_TIMEOUT_S
         try:
-            line = session.link.receive(time.monotonic() + START_TIMEOUT_S)
+            session.link.send_json(limits, deadline)
+            line = session.link.receive(deadline)
         except (TimeoutError, ValueError, OSError) as exc:
             line = f"{type(exc).__name__}".encode()
-        if line != b'{"op":"ready"}':
-            said = self._stderr_tail().strip() or repr(line[:200])
+        problem = self._not_ready(line)
+        if problem is not None:
+            said = self._stderr_tail().strip() or problem
             self._stop()
             raise SandboxStartError(f"the harness did not start: {said[-500:]}")
+        self._proven = True
+        return session
+
+    def _read_info(self, timeout_s: float) -> None:
+        info, self._info_read = self._info_read, None
+        if info is not None:
+            self._init_pidfd = _namespace_init(info, timeout_s)
+
+    def _not_ready(self, line: bytes) -> str | None:
+        """What is wrong with the harness's first message, or None if it is ready (and,
+        in namespaces, alone in its PID namespace)."""
+        try:
+            said = decode_json(line.decode("utf-8", "replace"))
+        except ValueError:
+            said = None
+        if not isinstance(said, dict) or said.get("op") != "ready":
+            return repr(line[:200])
+        if self.isolation == NAMESPACES and not alone_in_namespace(said.get("pid"),
+                                                                     said.get("parent")):
+            return f"the harness is not alone in a PID namespace: {line[:200]!r}"
+        return None
 
     def _out_of_memory(self) -> bool:
         return self._cgroup is not None and self._cgroup.oom_kills() > self._oom_kills
@@ -194,6 +292,10 @@ class LocalSandbox(Sandbox):
         if self._session is not None:
             self._session.close()
             self._session = None
+        pipes, self._pipes = self._pipes, None
+        for fd in pipes or ():
+            os.close(fd)
+        self._read_info(STOP_INFO_TIMEOUT_S)
         proc, self._proc = self._proc, None
         if proc is None:
             return None
@@ -236,11 +338,11 @@ class SandboxStartError(RuntimeError):
     """The harness could not start or confine itself: a grader fault, never charged."""
 
 
-def _namespace_init(info_fd: int) -> int | None:
+def _namespace_init(info_fd: int, timeout_s: float) -> int | None:
     """A pidfd of the PID namespace's PID 1 (bwrap's), from what bwrap writes to
     ``--info-fd``; None if bwrap failed before it (the session then finds it gone)."""
     data = b""
-    deadline = time.monotonic() + INFO_TIMEOUT_S
+    deadline = time.monotonic() + timeout_s
     try:
         while time.monotonic() < deadline:
             if not select.select([info_fd], [], [], deadline - time.monotonic())[0]:
