@@ -265,7 +265,10 @@ class ClusterGrading:
         self.client, self.ready, self.kind, self.strict = client, ready, kind, strict
         self.version = code_version()
         folder = ready.loaded.folder
-        self.assignment = client.scatter(pack(folder, folder.name), hash=True)
+        parcel = pack(folder, folder.name)  # a task's result, not scattered data: the
+        # scheduler can make it again when every worker holding it is gone
+        self.assignment = client.submit(_given, parcel, key=f"assignment-{parcel.sha256}")
+        self._stopping = False
         threads = sum(client.nthreads().values())
         self.slots = max(2, 2 * threads)  # each worker has its next submission at hand
         self._futures: dict[str, DaskFuture] = {}
@@ -288,22 +291,27 @@ class ClusterGrading:
             report: Report = future.result()
             return report
         except CancelledError:
-            raise GraderError("the batch was stopped") from None
+            if self._stopping:
+                raise GraderError("the batch was stopped") from None
+            return self._gave_up(name, "the cluster dropped it (lost its scheduler, or its "
+                                 "assignment)")
         except KilledWorker:
-            return self._gave_up(name)
+            return self._gave_up(name, f"its grading killed {ALLOWED_FAILURES + 1} cluster "
+                                 "workers in a row (out of memory, or a worker host lost)")
         finally:
             with self._lock:
                 self._futures.pop(future.key, None)
 
-    def _gave_up(self, name: str) -> Report:
-        why = (f"its grading killed {ALLOWED_FAILURES + 1} cluster workers in a row "
-               "(out of memory, or a worker host lost); grade it again with --resume")
+    def _gave_up(self, name: str, why: str) -> Report:
+        """The report of a submission the cluster could not grade: a grader fault."""
+        why += "; grade it again with --resume"
         return make_report(assignment=self.ready.loaded.name, submission=name,
                            tests=error_results(self.ready, why, status="sandbox_error"),
                            sandbox=self.kind)
 
     def kill(self) -> None:
         """Cancel every job in flight and kill its sandboxes, wherever they run."""
+        self._stopping = True
         with self._lock:
             futures = list(self._futures.values())
         if not futures:
@@ -311,6 +319,10 @@ class ClusterGrading:
         with contextlib.suppress(Exception):  # a cluster going away: nothing left to kill
             self.client.run(kill_jobs, [str(f.key) for f in futures])
         self.client.cancel(futures, force=True)
+
+
+def _given(parcel: Parcel) -> Parcel:
+    return parcel
 
 
 def _no_sandbox(kind: SandboxKind, folder: Path, memory_mb: int) -> Sandbox:
@@ -382,13 +394,16 @@ def _local_cluster(workers: int) -> Iterator[str]:
     scratch folder removed."""
     import logging
 
+    import dask
+
     scratch = Path(tempfile.mkdtemp(prefix="grader-cluster-"))
     try:
-        cluster = LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=None, worker_dashboard_address=None, local_directory=scratch,
-            silence_logs=logging.ERROR,
-        )
+        with dask.config.set({"temporary-directory": str(scratch)}):  # the scheduler's too
+            cluster = LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                dashboard_address=None, worker_dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
         try:
             yield str(cluster.scheduler_address)
         finally:
