@@ -67,7 +67,7 @@ def code_version() -> str:
     """``0.1.0+<sha256 of the grader's, reference's and sandboxes' files, 16 digits>``."""
     digest = hashlib.sha256()
     for package in CODE_PACKAGES:
-        root = Path(__import__(package).__file__).resolve().parent
+        root = Path(str(__import__(package).__file__)).resolve().parent
         for path in sorted(root.rglob("*")):
             if "__pycache__" in path.parts or not path.is_file():
                 continue
@@ -76,12 +76,12 @@ def code_version() -> str:
     return f"{__version__}+{digest.hexdigest()[:16]}"
 
 
-def check_version(wanted: str) -> None:
-    """VersionMismatch unless this process runs the grader version ``wanted``."""
+def check_version(wanted: str, where: str = "this worker") -> None:
+    """VersionMismatch unless this process (``where``) runs the grader version ``wanted``."""
     here = code_version()
     if here != wanted:
         raise VersionMismatch(
-            f"this worker runs grader {here}, the client {wanted}: it refuses to grade; "
+            f"{where} runs grader {here}, the client {wanted}: it refuses to grade; "
             "install the client's grader (the same source) on every worker host, and "
             "restart the workers"
         )
@@ -139,7 +139,7 @@ class Job:
     version: str  # the client's code_version()
 
 
-class VersionCheck(WorkerPlugin):  # type: ignore[misc]
+class VersionCheck(WorkerPlugin):
     """Refuses, as a worker starts or as a client connects, a client of another grader."""
 
     name = "grader-version"
@@ -148,7 +148,7 @@ class VersionCheck(WorkerPlugin):  # type: ignore[misc]
         self.version = version
 
     def setup(self, worker: Worker) -> None:
-        check_version(self.version)
+        check_version(self.version, f"the worker at {worker.address}")
 
 
 # -- the worker's side ---------------------------------------------------------------
@@ -230,9 +230,10 @@ def grade_job(job: Job, assignment: Parcel) -> Report:
     as on the client (the batch turns it into an unrunnable submission's report)."""
     from distributed import get_worker
 
-    check_version(job.version)
+    worker = get_worker()
+    check_version(job.version, f"the worker at {worker.address}")
     ready = _prepared(assignment)
-    key = str(get_worker().get_current_task())
+    key = str(worker.get_current_task())
     folder = owned_folder("parcel")
     try:
         return grade_submission(
@@ -269,9 +270,9 @@ class ClusterGrading:
         # scheduler can make it again when every worker holding it is gone
         self.assignment = client.submit(_given, parcel, key=f"assignment-{parcel.sha256}")
         self._stopping = False
-        threads = sum(client.nthreads().values())
+        threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
         self.slots = max(2, 2 * threads)  # each worker has its next submission at hand
-        self._futures: dict[str, DaskFuture] = {}
+        self._futures: dict[str, DaskFuture[Report]] = {}
         self._lock = threading.Lock()
 
     def grade(self, name: str, path: Path) -> Report:
@@ -283,10 +284,10 @@ class ClusterGrading:
             return grade_submission(submission=path, assignment=self.ready, sandbox=self.kind,
                                     name=name, opener=_no_sandbox)
         job = Job(name, parcel, self.kind, self.strict, self.version)
-        future = self.client.submit(grade_job, job, self.assignment, pure=False,
-                                    key=f"grade-{name}-{parcel.sha256[:12]}-{id(job):x}")
+        key = f"grade-{name}-{parcel.sha256[:12]}-{id(job):x}"
+        future = self.client.submit(grade_job, job, self.assignment, pure=False, key=key)
         with self._lock:
-            self._futures[future.key] = future
+            self._futures[key] = future
         try:
             report: Report = future.result()
             return report
@@ -300,7 +301,7 @@ class ClusterGrading:
                                  "workers in a row (out of memory, or a worker host lost)")
         finally:
             with self._lock:
-                self._futures.pop(future.key, None)
+                self._futures.pop(key, None)
 
     def _gave_up(self, name: str, why: str) -> Report:
         """The report of a submission the cluster could not grade: a grader fault."""
@@ -313,12 +314,12 @@ class ClusterGrading:
         """Cancel every job in flight and kill its sandboxes, wherever they run."""
         self._stopping = True
         with self._lock:
-            futures = list(self._futures.values())
+            keys, futures = list(self._futures), list(self._futures.values())
         if not futures:
             return
         with contextlib.suppress(Exception):  # a cluster going away: nothing left to kill
-            self.client.run(kill_jobs, [str(f.key) for f in futures])
-        self.client.cancel(futures, force=True)
+            self.client.run(kill_jobs, keys)
+        self.client.cancel(futures, force=True)  # type: ignore[no-untyped-call]
 
 
 def _given(parcel: Parcel) -> Parcel:
@@ -375,7 +376,9 @@ def open_cluster(
 @contextlib.contextmanager
 def _connect(address: str) -> Iterator[Client]:
     try:
-        client = Client(address, timeout=_CONNECT_S, set_as_default=False)
+        client = Client(  # type: ignore[no-untyped-call]
+            address, timeout=_CONNECT_S, set_as_default=False
+        )
     except OSError as exc:
         raise GraderError(
             f"--cluster {address}: no scheduler answers there ({exc}); start one with "
@@ -384,7 +387,7 @@ def _connect(address: str) -> Iterator[Client]:
     try:
         yield client
     finally:
-        client.close(timeout=5)
+        client.close(timeout=5)  # type: ignore[no-untyped-call]
 
 
 @contextlib.contextmanager
@@ -399,7 +402,7 @@ def _local_cluster(workers: int) -> Iterator[str]:
     scratch = Path(tempfile.mkdtemp(prefix="grader-cluster-"))
     try:
         with dask.config.set({"temporary-directory": str(scratch)}):  # the scheduler's too
-            cluster = LocalCluster(
+            cluster = LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                 dashboard_address=None, worker_dashboard_address=None,
                 silence_logs=logging.ERROR,
