@@ -25,8 +25,10 @@ import contextlib
 import functools
 import hashlib
 import io
+import os
 import re
 import shutil
+import signal
 import tempfile
 import threading
 import zipfile
@@ -55,6 +57,7 @@ ALLOWED_FAILURES = 2  # workers a submission may kill before it is a grader faul
 CODE_PACKAGES = ("grader", "reference", "sandboxes")  # what the version's hash covers
 _LOCAL = re.compile(r"local:(\d+)")
 _ADDRESS = re.compile(r"(tcp|tls|ws|wss|inproc|ucx)://\S+")
+SETTLE_S = 1.0  # how long a stopping batch waits for its jobs to end on the workers
 _CONNECT_S = 30  # how long a client waits for a scheduler before it gives up
 
 
@@ -175,7 +178,8 @@ class _Running:
     def __init__(self) -> None:
         self.boxes: dict[str, set[Sandbox]] = {}
         self.killed: set[str] = set()
-        self.lock = threading.Lock()
+        self.jobs = 0  # running now, their folders not yet removed
+        self.lock = threading.Condition()
 
     def opener(self, key: str, cpu_s: float, strict: bool) -> Any:
         def open_box(kind: SandboxKind, folder: Path, memory_mb: int) -> Sandbox:
@@ -189,17 +193,26 @@ class _Running:
 
         return open_box
 
-    def kill(self, keys: list[str]) -> None:
+    def kill(self, keys: list[str], settle_s: float) -> None:
+        """Kill the sandboxes of ``keys``; wait up to ``settle_s`` for every job to end."""
         with self.lock:
             self.killed.update(keys)
             boxes = [b for k in keys for b in self.boxes.get(k, ())]
         for box in boxes:
             box.kill()
+        with self.lock:
+            self.lock.wait_for(lambda: self.jobs == 0, timeout=settle_s)
+
+    def start(self) -> None:
+        with self.lock:
+            self.jobs += 1
 
     def done(self, key: str) -> None:
         with self.lock:
             self.boxes.pop(key, None)
             self.killed.discard(key)
+            self.jobs -= 1
+            self.lock.notify_all()
 
 
 _RUNNING = _Running()
@@ -234,6 +247,7 @@ def grade_job(job: Job, assignment: Parcel) -> Report:
     check_version(job.version, f"the worker at {worker.address}")
     ready = _prepared(assignment)
     key = str(worker.get_current_task())
+    _RUNNING.start()
     folder = owned_folder("parcel")
     try:
         return grade_submission(
@@ -246,13 +260,14 @@ def grade_job(job: Job, assignment: Parcel) -> Report:
     except GraderError as exc:  # its subclasses may not cross the wire: the message does
         raise GraderError(exc.message) from None
     finally:
-        _RUNNING.done(key)
         shutil.rmtree(folder, ignore_errors=True)
+        _RUNNING.done(key)
 
 
 def kill_jobs(keys: list[str]) -> None:
-    """On a worker: kill the sandboxes of the jobs ``keys`` (cancelled by their client)."""
-    _RUNNING.kill(keys)
+    """On a worker: kill the sandboxes of the jobs ``keys`` (cancelled by their client),
+    and give every job a moment to end and remove its folders."""
+    _RUNNING.kill(keys, SETTLE_S)
 
 
 # -- the client's side ---------------------------------------------------------------
@@ -405,11 +420,16 @@ def _local_cluster(workers: int) -> Iterator[str]:
             cluster = LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                 dashboard_address=None, worker_dashboard_address=None,
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # its HTTP routes
                 silence_logs=logging.ERROR,
             )
         try:
             yield str(cluster.scheduler_address)
-        finally:
+        finally:  # the workers are idle (a stopped batch waited for them): no need to
+            # wait for each to close politely, which takes seconds
+            for state in list(cluster.scheduler.workers.values()):
+                with contextlib.suppress(OSError, TypeError):
+                    os.kill(state.pid, signal.SIGKILL)
             cluster.close(timeout=10)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -9,6 +9,9 @@ import os
 import re
 import shutil
 import signal
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 import zipfile
@@ -35,6 +38,14 @@ from grader.grading.cluster import (
     pack,
     pack_submission,
     parse_cluster,
+)
+from tests.grader.grading.test_batch import (
+    LOOP,
+    copies,
+    folders,
+    gradebook,
+    sandbox_processes,
+    wait_for,
 )
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "alphabeta"
@@ -278,3 +289,55 @@ def test_a_parcel_damaged_on_its_way_is_refused(tmp_path: Path) -> None:
     with pytest.raises(GraderError, match="damaged on its way"):
         cluster.unpack(broken, tmp_path / "into")
     assert cluster.unpack(parcel, tmp_path / "ok").read_text() == "x = 1\n"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum", [pytest.param(signal.SIGINT, id="sigint"),
+                                    pytest.param(signal.SIGTERM, id="sigterm")])
+def test_a_signal_stops_a_cluster_batch_at_once_and_leaves_nothing(
+    signum: int, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    # two correct submissions are graded first; then endless loops run when the signal comes
+    subs = copies(tmp_path / "subs", correct=2, wrong=0)
+    for i in range(4):
+        (subs / f"loop{i}.py").write_text(LOOP)
+    out, log = tmp_path / "out", tmp_path / "stderr.txt"
+    temp = Path(tempfile.mkdtemp(prefix="stop-", dir="/tmp" if Path("/tmp").is_dir() else None))
+    request.addfinalizer(lambda: shutil.rmtree(temp, ignore_errors=True))
+    command = [sys.executable, "-m", "grader.cli", "grade", str(subs), "-a", "alphabeta",
+               "-o", str(out), "--cluster", "local:2"]
+    with log.open("wb") as err:
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err,
+                                env={**os.environ, "TMPDIR": str(temp)})
+        try:
+            wait_for(lambda: {"good00", "good01"} <= folders(out), 240)
+            wait_for(lambda: sandbox_processes(temp), 60)
+            time.sleep(0.5)  # the loops are searching
+            started = time.monotonic()
+            proc.send_signal(signum)
+            stdout, _ = proc.communicate(timeout=60)
+            stopped_in = time.monotonic() - started
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            assert proc.stdout is not None
+            proc.stdout.close()
+    assert proc.returncode == 128 + signum, log.read_text()
+    assert stopped_in < 2.0
+    assert set(gradebook(out)) == folders(out) == {"good00", "good01"}
+    assert b"stopped: 4 submission(s) not graded" in stdout
+    wait_for(lambda: not processes_of(temp), 10)  # the workers, their sandboxes: all gone
+    assert list(temp.iterdir()) == []
+
+
+def processes_of(mark: Path) -> list[str]:
+    """Processes whose arguments or environment name ``mark`` (the workers inherit it)."""
+    found = sandbox_processes(mark)
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            if str(mark).encode() in environ.read_bytes():
+                found.append(environ.parent.name)
+        except OSError:
+            continue
+    return found

@@ -1,0 +1,133 @@
+"""What grading on a Dask cluster costs against grading on this machine.
+
+Run ``python bench/bench_cluster.py`` (``--help`` for sizes and repeats). In one run it
+grades the same batch (copies of the correct alpha-beta example, local sandbox) with
+``--jobs 1``, ``--jobs 2``, ``--cluster local:1`` and ``--cluster local:2``, and prints for
+each the submissions a minute (the cluster's start and stop left out: measured apart),
+then:
+
+- the cluster's overhead per submission, in ms: ``local:1`` (one worker process, one
+  submission at a time) against ``--jobs 1`` (the same, in the client's own threads);
+- what the client itself spends on each report it writes (the report files, and the
+  gradebook rewritten with 1,000 rows): the one part that does not spread over workers.
+
+Estimate for 1,000 submissions (figures of one run on the 2-core machine this project is
+built on, loaded by other work: per submission 0.25-0.45 s of grading on one core, a
+cluster overhead of 5-60 ms, a client write of 15-40 ms with a 1,000-row gradebook; a
+cluster starts in 3-12 s). With ``H`` worker hosts of ``c`` cores (one worker thread a
+core), the time is about ``start + 1000 * g / (H * c)``, bounded below by the client's
+``1000 * w``:
+
+- 10 hosts of 8 cores: 1000 * 0.35 s / 80 = 4-6 s of grading, under the client's
+  15-40 s of writing: the batch takes 20-50 s, the client's disk and the gradebook's
+  rewrite set the pace;
+- 100 hosts of 8 cores: the same 15-40 s: past about 10 hosts more workers buy nothing
+  for a batch of 1,000 (a course's 1,000 submissions are a few minutes on one 8-core
+  host already). The Docker sandbox adds its ~0.5 s start per submission on the
+  workers (1000 * 0.85 s / 80 = 11 s on 10 hosts), which moves the bound to 10 hosts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from grader.grading.batch import _Gradebook, _write_atomically, grade_batch
+from grader.grading.check import prepare
+from grader.grading.cluster import open_cluster
+from grader.grading.report_trees import report_trees
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "alphabeta" / "correct.py"
+MODES = [("--jobs 1", 1, None), ("--jobs 2", 2, None),
+         ("--cluster local:1", 1, "local:1"), ("--cluster local:2", 1, "local:2")]
+
+
+def batch(folder: Path, count: int) -> Path:
+    subs = folder / "subs"
+    subs.mkdir()
+    for i in range(count):
+        shutil.copy(EXAMPLE, subs / f"s{i:04d}.py")
+    return subs
+
+
+def startup(spec: str) -> float:
+    """Seconds to start a cluster, check its workers' version, and stop it."""
+    ready = prepare(assignment="alphabeta")
+    started = time.perf_counter()
+    with open_cluster(spec, ready=ready, sandbox="local", strict=False):
+        pass
+    return time.perf_counter() - started
+
+
+def grading(subs: Path, work: Path, jobs: int, cluster: str | None) -> float:
+    out = Path(tempfile.mkdtemp(dir=work))
+    started = time.perf_counter()
+    grade_batch(submissions=subs, assignment="alphabeta", out=out, jobs=jobs,
+                cluster=cluster, allow_limits_only=True)
+    took = time.perf_counter() - started
+    shutil.rmtree(out)
+    return took
+
+
+def client_writes(subs: Path, work: Path, rows: int) -> tuple[float, float]:
+    """Seconds the client spends per report: its files, and the gradebook of ``rows``."""
+    out = work / "writes"
+    result = grade_batch(submissions=subs, assignment="alphabeta", out=out, jobs=2,
+                         allow_limits_only=True)
+    report = result.reports[0]
+    trees = report_trees(prepare(assignment="alphabeta"))
+    started = time.perf_counter()
+    for i in range(10):
+        _write_atomically(report, out / "submissions" / f"copy{i}", trees)
+    files = (time.perf_counter() - started) / 10
+    book = _Gradebook(out, [t.name for t in report.tests])
+    for i in range(rows):
+        book.keep(report.model_copy(update={"submission": f"s{i:04d}"}))
+    started = time.perf_counter()
+    book.write()
+    return files, time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--submissions", type=int, default=24)
+    parser.add_argument("--repeats", type=int, default=2)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="bench-cluster-"))
+    try:
+        subs = batch(work, args.submissions)
+        starts = {spec: [startup(spec) for _ in range(args.repeats)]
+                  for spec in ("local:1", "local:2")}
+        for spec, times in starts.items():
+            print(f"start and stop --cluster {spec}: {min(times):.2f}-{max(times):.2f} s")
+        per_sub: dict[str, list[float]] = {}
+        for _ in range(args.repeats):  # interleaved: the machine's load falls on each
+            for name, jobs, cluster in MODES:
+                took = grading(subs, work, jobs, cluster)
+                if cluster is not None:
+                    took -= statistics.median(starts[cluster])
+                per_sub.setdefault(name, []).append(took / args.submissions)
+        for name, times in per_sub.items():
+            rates = sorted(60 / t for t in times)
+            print(f"grade {name}: {rates[0]:.0f}-{rates[-1]:.0f} submissions a minute "
+                  f"({min(times) * 1000:.0f}-{max(times) * 1000:.0f} ms each)")
+        extra = [(c - j) * 1000 for c, j in zip(per_sub["--cluster local:1"],
+                                                 per_sub["--jobs 1"])]
+        print(f"cluster overhead per submission (local:1 - --jobs 1): "
+              f"{min(extra):.0f} to {max(extra):.0f} ms")
+        files, book = client_writes(subs, work, 1000)
+        print(f"client writes per report: files {files * 1000:.1f} ms, "
+              f"gradebook of 1,000 rows {book * 1000:.1f} ms")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
