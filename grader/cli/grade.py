@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 from collections.abc import Iterator
@@ -129,6 +130,8 @@ def _stop_on_signals(stop: Stop) -> Iterator[None]:
             # signal that comes while the interpreter shuts down (when it has put back
             # the default handlers) must not kill it first: held until the process ends
             signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
+            gc.freeze()  # and no collection of the whole heap on the way out: with Dask
+            # loaded, that alone takes a second on a busy machine
         else:
             for s, old in before.items():
                 signal.signal(s, old)

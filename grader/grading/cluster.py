@@ -288,11 +288,15 @@ class ClusterGrading:
         threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
         self.slots = max(2, 2 * threads)  # each worker has its next submission at hand
         self._futures: dict[str, DaskFuture[Report]] = {}
+        self._sent = 0
         self._lock = threading.Lock()
 
     def grade(self, name: str, path: Path) -> Report:
         from grader.grading.intake import SubmissionRefused
 
+        with self._lock:  # first come, first graded, as the batch's own threads do
+            self._sent += 1
+            priority = -self._sent
         try:
             parcel = pack_submission(path)
         except SubmissionRefused:  # the same refusal, made here: no sandbox opens
@@ -300,7 +304,8 @@ class ClusterGrading:
                                     name=name, opener=_no_sandbox)
         job = Job(name, parcel, self.kind, self.strict, self.version)
         key = f"grade-{name}-{parcel.sha256[:12]}-{id(job):x}"
-        future = self.client.submit(grade_job, job, self.assignment, pure=False, key=key)
+        future = self.client.submit(grade_job, job, self.assignment, pure=False, key=key,
+                                    priority=priority)
         with self._lock:
             self._futures[key] = future
         try:

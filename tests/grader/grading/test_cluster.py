@@ -325,7 +325,7 @@ def test_a_signal_stops_a_cluster_batch_at_once_and_leaves_nothing(
             proc.stdout.close()
     assert proc.returncode == 128 + signum, log.read_text()
     assert stopped_in < 2.0
-    assert set(gradebook(out)) == folders(out) == {"good00", "good01"}
+    assert set(gradebook(out)) == folders(out) == {"good00", "good01"}, log.read_text()
     assert b"stopped: 4 submission(s) not graded" in stdout
     wait_for(lambda: not processes_of(temp), 10)  # the workers, their sandboxes: all gone
     assert list(temp.iterdir()) == []
