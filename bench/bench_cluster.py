@@ -118,7 +118,7 @@ def main() -> None:
             print(f"grade {name}: {rates[0]:.0f}-{rates[-1]:.0f} submissions a minute "
                   f"({min(times) * 1000:.0f}-{max(times) * 1000:.0f} ms each)")
         extra = [(c - j) * 1000 for c, j in zip(per_sub["--cluster local:1"],
-                                                 per_sub["--jobs 1"])]
+                                                 per_sub["--jobs 1"], strict=True)]
         print(f"cluster overhead per submission (local:1 - --jobs 1): "
               f"{min(extra):.0f} to {max(extra):.0f} ms")
         files, book = client_writes(subs, work, 1000)

@@ -432,7 +432,8 @@ def _local_cluster(workers: int) -> Iterator[str]:
             yield str(cluster.scheduler_address)
         finally:  # the workers are idle (a stopped batch waited for them): no need to
             # wait for each to close politely, which takes seconds
-            for state in list(cluster.scheduler.workers.values()):
+            scheduler = cluster.scheduler
+            for state in list(scheduler.workers.values()) if scheduler is not None else []:
                 with contextlib.suppress(OSError, TypeError):
                     os.kill(state.pid, signal.SIGKILL)
             cluster.close(timeout=10)
