@@ -4,14 +4,12 @@ refuses. Each test starts its own cluster and stops every process of it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
 import signal
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 import zipfile
@@ -27,7 +25,7 @@ from distributed import Client
 
 from grader.errors import GraderError
 from grader.grading import cluster
-from grader.grading.batch import SUBMISSIONS, Watch, grade_batch
+from grader.grading.batch import SUBMISSIONS, grade_batch
 from grader.grading.cluster import (
     ALLOWED_FAILURES,
     Job,
@@ -38,14 +36,6 @@ from grader.grading.cluster import (
     pack,
     pack_submission,
     parse_cluster,
-)
-from tests.grader.grading.test_batch import (
-    LOOP,
-    copies,
-    folders,
-    gradebook,
-    sandbox_processes,
-    wait_for,
 )
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "alphabeta"
@@ -132,36 +122,34 @@ def test_a_batch_graded_on_the_cluster_equals_the_local_batch(tmp_path: Path) ->
     assert not list((there / SUBMISSIONS).glob(".*"))
 
 
-class KillOnce(Watch):
-    """Kills (SIGKILL) a worker process while it grades one of the batch's submissions."""
+class Killer(threading.Thread):
+    """SIGKILLs the worker process seen grading a submission (a ``grade-`` task), each
+    one once, up to ``most`` of them, until stopped: as a worker host lost would."""
 
-    def __init__(self, client: Client) -> None:
-        self.client = client
-        self.killed: list[tuple[str, int, list[str]]] = []
-        self._thread: threading.Thread | None = None
+    def __init__(self, client: Client, most: int) -> None:
+        super().__init__()
+        self.client, self.most = client, most
+        self.killed: list[tuple[int, list[str]]] = []  # each pid, and what it was grading
+        self.done = threading.Event()
 
-    def started(self, name: str) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._kill)
-            self._thread.start()
-
-    def _kill(self) -> None:
-        pids = worker_pids(self.client)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            busy = {w: keys for w, keys in self.client.processing().items()
-                    if any(str(k).startswith("grade-") for k in keys)}
-            if busy:
-                worker, keys = sorted(busy.items())[0]
-                time.sleep(0.5)  # its sandbox is running the submission's tests
-                os.kill(pids[worker], signal.SIGKILL)
-                self.killed.append((worker, pids[worker], [str(k) for k in keys]))
-                return
+    def run(self) -> None:
+        deadline = time.monotonic() + 90
+        while not self.done.is_set() and len(self.killed) < self.most:
+            assert time.monotonic() < deadline, "timed out"
+            busy = sorted((w, [str(k) for k in keys])
+                          for w, keys in self.client.processing().items()
+                          if any(str(k).startswith("grade-") for k in keys))
+            pid = worker_pids(self.client).get(busy[0][0]) if busy else None
+            if pid is not None and pid not in [p for p, _ in self.killed]:
+                time.sleep(0.3)  # its sandbox is running the submission's tests
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+                self.killed.append((pid, busy[0][1]))
             time.sleep(0.05)
 
-    def join(self) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout=70)
+    def stop(self) -> None:
+        self.done.set()
+        self.join(timeout=100)
 
 
 @pytest.mark.slow
@@ -174,11 +162,14 @@ def test_a_worker_killed_mid_batch_loses_nothing(
     slow = (EXAMPLES / "correct.py").read_text() + SLOW
     for i in range(4):
         (subs / f"slow{i}.py").write_text(slow)
-    watch = KillOnce(client)
-    result = grade_batch(submissions=subs, assignment="alphabeta", out=tmp_path / "out",
-                         cluster=address, watch=watch)
-    watch.join()
-    ((_, pid, keys),) = watch.killed
+    killer = Killer(client, most=1)
+    killer.start()
+    try:
+        result = grade_batch(submissions=subs, assignment="alphabeta",
+                             out=tmp_path / "out", cluster=address)
+    finally:
+        killer.stop()
+    ((pid, keys),) = killer.killed
     assert any(k.startswith("grade-slow") for k in keys), "the kill landed mid-submission"
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
@@ -197,30 +188,14 @@ def test_a_submission_that_kills_its_workers_is_a_grader_fault_after_n_tries(
     subs = tmp_path / "subs"
     subs.mkdir()
     (subs / "deadly.py").write_text((EXAMPLES / "correct.py").read_text() + SLOW)
-    kills: list[int] = []
-    done = threading.Event()
-
-    def keep_killing() -> None:  # as a submission that takes its worker's host down would
-        deadline = time.monotonic() + 90
-        while not done.is_set() and time.monotonic() < deadline:
-            busy = [w for w, keys in client.processing().items()
-                    if any(str(k).startswith("grade-") for k in keys)]
-            pid = worker_pids(client).get(busy[0]) if busy else None
-            if pid is not None and pid not in kills:
-                time.sleep(0.3)
-                os.kill(pid, signal.SIGKILL)
-                kills.append(pid)
-            time.sleep(0.05)
-
-    killer = threading.Thread(target=keep_killing)
+    killer = Killer(client, most=ALLOWED_FAILURES + 2)  # one more than it takes
     killer.start()
     try:
-        result = grade_batch(submissions=subs, assignment="alphabeta", out=tmp_path / "out",
-                             cluster=address)
+        result = grade_batch(submissions=subs, assignment="alphabeta",
+                             out=tmp_path / "out", cluster=address)
     finally:
-        done.set()
-        killer.join(timeout=100)
-    assert len(kills) == ALLOWED_FAILURES + 1
+        killer.stop()
+    assert len(killer.killed) == ALLOWED_FAILURES + 1
     assert result.grader_faults == ["deadly"]
     (report,) = result.reports
     assert {t.status for t in report.tests} == {"sandbox_error"}
@@ -290,54 +265,3 @@ def test_a_parcel_damaged_on_its_way_is_refused(tmp_path: Path) -> None:
         cluster.unpack(broken, tmp_path / "into")
     assert cluster.unpack(parcel, tmp_path / "ok").read_text() == "x = 1\n"
 
-
-@pytest.mark.slow
-@pytest.mark.parametrize("signum", [pytest.param(signal.SIGINT, id="sigint"),
-                                    pytest.param(signal.SIGTERM, id="sigterm")])
-def test_a_signal_stops_a_cluster_batch_at_once_and_leaves_nothing(
-    signum: int, tmp_path: Path, request: pytest.FixtureRequest
-) -> None:
-    # two correct submissions are graded first; then endless loops run when the signal comes
-    subs = copies(tmp_path / "subs", correct=2, wrong=0)
-    for i in range(4):
-        (subs / f"loop{i}.py").write_text(LOOP)
-    out, log = tmp_path / "out", tmp_path / "stderr.txt"
-    temp = Path(tempfile.mkdtemp(prefix="stop-", dir="/tmp" if Path("/tmp").is_dir() else None))
-    request.addfinalizer(lambda: shutil.rmtree(temp, ignore_errors=True))
-    command = [sys.executable, "-m", "grader.cli", "grade", str(subs), "-a", "alphabeta",
-               "-o", str(out), "--cluster", "local:2"]
-    with log.open("wb") as err:
-        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err,
-                                env={**os.environ, "TMPDIR": str(temp)})
-        try:
-            wait_for(lambda: {"good00", "good01"} <= folders(out), 240)
-            wait_for(lambda: sandbox_processes(temp), 60)
-            time.sleep(0.5)  # the loops are searching
-            started = time.monotonic()
-            proc.send_signal(signum)
-            stdout, _ = proc.communicate(timeout=60)
-            stopped_in = time.monotonic() - started
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-            assert proc.stdout is not None
-            proc.stdout.close()
-    assert proc.returncode == 128 + signum, log.read_text()
-    assert stopped_in < 2.0
-    assert set(gradebook(out)) == folders(out) == {"good00", "good01"}, log.read_text()
-    assert b"stopped: 4 submission(s) not graded" in stdout
-    wait_for(lambda: not processes_of(temp), 10)  # the workers, their sandboxes: all gone
-    assert list(temp.iterdir()) == []
-
-
-def processes_of(mark: Path) -> list[str]:
-    """Processes whose arguments or environment name ``mark`` (the workers inherit it)."""
-    found = sandbox_processes(mark)
-    for environ in Path("/proc").glob("[0-9]*/environ"):
-        try:
-            if str(mark).encode() in environ.read_bytes():
-                found.append(environ.parent.name)
-        except OSError:
-            continue
-    return found
