@@ -11,20 +11,30 @@ then:
 - what the client itself spends on each report it writes (the report files, and the
   gradebook rewritten with 1,000 rows): the one part that does not spread over workers.
 
-Estimate for 1,000 submissions (figures of one run on the 2-core machine this project is
-built on, loaded by other work: per submission 0.25-0.45 s of grading on one core, a
-cluster overhead of 5-60 ms, a client write of 15-40 ms with a 1,000-row gradebook; a
-cluster starts in 3-12 s). With ``H`` worker hosts of ``c`` cores (one worker thread a
-core), the time is about ``start + 1000 * g / (H * c)``, bounded below by the client's
-``1000 * w``:
+Figures of one run (16 submissions, 2 repeats) on the 2-core machine this project is
+built on, while other work kept its load average between 8 and 12; expect them to vary
+several-fold with load:
 
-- 10 hosts of 8 cores: 1000 * 0.35 s / 80 = 4-6 s of grading, under the client's
-  15-40 s of writing: the batch takes 20-50 s, the client's disk and the gradebook's
-  rewrite set the pace;
-- 100 hosts of 8 cores: the same 15-40 s: past about 10 hosts more workers buy nothing
-  for a batch of 1,000 (a course's 1,000 submissions are a few minutes on one 8-core
-  host already). The Docker sandbox adds its ~0.5 s start per submission on the
-  workers (1000 * 0.85 s / 80 = 11 s on 10 hosts), which moves the bound to 10 hosts.
+- start and stop a cluster: local:1 1.8-3.7 s, local:2 4.7-6.3 s;
+- ``--jobs 1`` 42-50, ``--jobs 2`` 49-58, ``local:1`` 25-43, ``local:2`` 27-52
+  submissions a minute (1.0-1.4 s of grading each here, 0.3 s on an idle machine);
+- the cluster's overhead: 200-940 ms a submission (zip, scheduler, a worker's unzip and
+  second intake, the report pickled back), most of it on the workers, in parallel;
+- the client's writes: 210 ms for a report's files, 180 ms for a 1,000-row gradebook
+  (rewritten after each report: 90 ms on average over a batch of 1,000).
+
+Estimate for 1,000 submissions. With ``H`` worker hosts of 8 cores (8 worker threads
+each), grading takes ``1000 * (g + o) / (8 H)`` with ``g`` 0.3-1.2 s and ``o`` 0.2-0.9 s,
+but the client writes every report itself, one at a time: ``1000 * w`` with ``w`` 0.3 s
+as measured here (loaded), or some 30-60 ms on an idle client with a local disk.
+
+- 10 hosts: grading 6-26 s, the client's writes 30-300 s: 0.5-5 minutes, bound by the
+  client;
+- 100 hosts: grading under 3 s, the same 30-300 s of writes: no faster than 10 hosts.
+  Past about 10 hosts a batch of 1,000 gains nothing; the gradebook's rewrite after each
+  report (linear in the rows) is the first thing to batch if that ever matters. The
+  docker sandbox adds its ~0.5 s a submission on the workers, which moves the point
+  where the client binds to about 15 hosts.
 """
 
 from __future__ import annotations

@@ -317,8 +317,9 @@ class ClusterGrading:
             return self._gave_up(name, "the cluster dropped it (lost its scheduler, or its "
                                  "assignment)")
         except KilledWorker:
-            return self._gave_up(name, f"its grading killed {ALLOWED_FAILURES + 1} cluster "
-                                 "workers in a row (out of memory, or a worker host lost)")
+            return self._gave_up(name, "the cluster workers grading it died again and "
+                                 "again (out of memory, or worker hosts lost), until the "
+                                 "scheduler's allowed-failures")
         finally:
             with self._lock:
                 self._futures.pop(key, None)

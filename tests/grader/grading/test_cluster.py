@@ -25,7 +25,7 @@ from distributed import Client
 
 from grader.errors import GraderError
 from grader.grading import cluster
-from grader.grading.batch import SUBMISSIONS, grade_batch
+from grader.grading.batch import SUBMISSIONS, BatchResult, grade_batch
 from grader.grading.cluster import (
     ALLOWED_FAILURES,
     Job,
@@ -152,28 +152,37 @@ class Killer(threading.Thread):
         self.join(timeout=100)
 
 
+def graded_while_killing(
+    folder: Path, cluster: tuple[str, Client], names: list[str], most: int
+) -> tuple[BatchResult, Killer]:
+    """A batch of slow correct submissions ``names`` on ``cluster``, with a :class:`Killer`
+    of up to ``most`` of its workers at work meanwhile."""
+    address, client = cluster
+    subs = folder / "subs"
+    subs.mkdir()
+    for name in names:
+        (subs / f"{name}.py").write_text((EXAMPLES / "correct.py").read_text() + SLOW)
+    killer = Killer(client, most)
+    killer.start()
+    try:
+        result = grade_batch(submissions=subs, assignment="alphabeta", out=folder / "out",
+                             cluster=address)
+    finally:
+        killer.stop()
+    return result, killer
+
+
 @pytest.mark.slow
 def test_a_worker_killed_mid_batch_loses_nothing(
     tmp_path: Path, local_cluster: tuple[str, Client]
 ) -> None:
-    address, client = local_cluster
-    subs = tmp_path / "subs"
-    subs.mkdir()
-    slow = (EXAMPLES / "correct.py").read_text() + SLOW
-    for i in range(4):
-        (subs / f"slow{i}.py").write_text(slow)
-    killer = Killer(client, most=1)
-    killer.start()
-    try:
-        result = grade_batch(submissions=subs, assignment="alphabeta",
-                             out=tmp_path / "out", cluster=address)
-    finally:
-        killer.stop()
+    names = [f"slow{i}" for i in range(4)]
+    result, killer = graded_while_killing(tmp_path, local_cluster, names, most=1)
     ((pid, keys),) = killer.killed
     assert any(k.startswith("grade-slow") for k in keys), "the kill landed mid-submission"
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
-    assert sorted(r.submission for r in result.reports) == [f"slow{i}" for i in range(4)]
+    assert sorted(r.submission for r in result.reports) == names
     assert not result.grader_faults and not result.not_graded
     assert all(r.score == r.max_score for r in result.reports), [
         (r.submission, t.name, t.status, t.message) for r in result.reports for t in r.tests
@@ -184,22 +193,14 @@ def test_a_worker_killed_mid_batch_loses_nothing(
 def test_a_submission_that_kills_its_workers_is_a_grader_fault_after_n_tries(
     tmp_path: Path, local_cluster: tuple[str, Client]
 ) -> None:
-    address, client = local_cluster
-    subs = tmp_path / "subs"
-    subs.mkdir()
-    (subs / "deadly.py").write_text((EXAMPLES / "correct.py").read_text() + SLOW)
-    killer = Killer(client, most=ALLOWED_FAILURES + 2)  # one more than it takes
-    killer.start()
-    try:
-        result = grade_batch(submissions=subs, assignment="alphabeta",
-                             out=tmp_path / "out", cluster=address)
-    finally:
-        killer.stop()
+    # one more kill than it takes: the killer finds no more to kill after the third
+    result, killer = graded_while_killing(tmp_path, local_cluster, ["deadly"],
+                                          most=ALLOWED_FAILURES + 2)
     assert len(killer.killed) == ALLOWED_FAILURES + 1
     assert result.grader_faults == ["deadly"]
     (report,) = result.reports
     assert {t.status for t in report.tests} == {"sandbox_error"}
-    assert f"killed {ALLOWED_FAILURES + 1} cluster workers" in (report.tests[0].message or "")
+    assert "workers grading it died again and again" in (report.tests[0].message or "")
 
 
 @pytest.mark.slow
