@@ -3,7 +3,8 @@ without the trace, a bare alpha-beta over plain dicts, and easyAI's Negamax.
 
 Run ``python bench/bench_reference.py`` (``--help`` for sizes and repeats). It prints a
 table of visited nodes (expansions plus evaluations) per second on generated uniform
-trees, the overhead ratios, and where ``TreeGame``'s time goes per call.
+trees, the overhead ratios, where ``TreeGame``'s time goes per call, and the other
+reference searches of :data:`ALSO`, traced against untraced on the same trees.
 """
 
 from __future__ import annotations
@@ -23,9 +24,13 @@ from easyAI import Negamax, TwoPlayerGame
 from grader.trees.game import TreeGame
 from grader.trees.generate import as_tree, uniform_tree
 from grader.trees.tree import Tree
+from reference.algorithms import get
 from reference.alphabeta import alphabeta
 
 SIZES = {"1e4": (10, 4), "1e5": (10, 5), "1e6": (10, 6)}  # (branching, depth)
+ALSO = ("probcut",)
+"""Reference searches timed traced against untraced beside alpha-beta, by registry name,
+each with its defaults (ProbCut: d = 2, d' = 1 on the trees' random evals)."""
 
 
 class PlainGame:
@@ -204,6 +209,46 @@ def measure(label: str, b: int, d: int, rounds: int) -> Row:
     return Row(label, len(tree.nodes), visits, interleaved(runs, rounds))
 
 
+@dataclass
+class AlsoRow:
+    name: str
+    label: str
+    visits: int
+    samples: dict[str, list[float]]
+
+
+def measure_also(name: str, label: str, b: int, d: int, rounds: int) -> AlsoRow:
+    """The named reference search on the traced ``TreeGame`` and on the untraced API."""
+    tree = as_tree(uniform_tree(b, d, seed=1))
+    untraced = PlainGame(tree)
+    run = get(name)
+
+    def traced() -> tuple[Any, TreeGame]:
+        game = TreeGame(tree)
+        return run(game, tree.root, d), game
+
+    answer, game = traced()
+    if run(untraced, tree.root, d) != answer:
+        sys.exit(f"{name} {label}: traced and untraced searches disagree")
+    runs: dict[str, Callable[[], Any]] = {
+        "traced": traced,
+        "untraced": lambda: run(untraced, tree.root, d),
+    }
+    return AlsoRow(name, label, len(game.trace.visits()), interleaved(runs, rounds))
+
+
+def print_also(rows: list[AlsoRow]) -> None:
+    head = f"{'search':<12} {'size':>4} {'visits':>7} {'traced/s':>10} {'untraced/s':>10} " \
+        f"{'trc/untr':>9}"
+    print(f"\n{head}\n{'-' * len(head)}")
+    for r in rows:
+        row = Row(r.label, 0, r.visits, r.samples)
+        print(f"{r.name:<12} {r.label:>4} {r.visits:>7,} {row.rate('traced')} "
+              f"{row.rate('untraced')} {row.ratio('traced', 'untraced')}")
+    print("\nvisits/s of other reference searches (their defaults) on the traced TreeGame and "
+          "on the\nsame API untraced, the best of the rounds; trc/untr, the median ratio of times.")
+
+
 def call_costs(tree: Tree, calls: int = 200_000) -> list[tuple[str, float, float]]:
     """Microseconds per call of each API method, on ``TreeGame`` and on ``PlainGame``."""
     root = tree.nodes[tree.root]
@@ -269,6 +314,8 @@ def main() -> None:
             f"{r.ratio('easy', 'traced')}"
         )
     print(LEGEND)
+    print_also([measure_also(name, label, *SIZES[label], args.rounds)
+                for name in ALSO for label in args.sizes])
     print("\nmicroseconds per call   TreeGame   untraced")
     for name, traced_us, plain_us in call_costs(as_tree(uniform_tree(*SIZES["1e4"], seed=1))):
         print(f"{name:<22} {traced_us:9.2f} {plain_us:10.2f}")

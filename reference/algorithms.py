@@ -205,6 +205,28 @@ ALGORITHMS: dict[str, Algorithm] = {
             search="reference.lmr:lmr",
             conventions=("lmr_full", "prune_on_equality", "fail_soft", "depth_unit"),
         ),
+        Algorithm(
+            name="probcut",
+            summary="alpha-beta with ProbCut: at the nodes of one height, shallow null-window "
+            "searches predict a cut-off",
+            search="reference.probcut:probcut",
+            conventions=(
+                "probcut_depth",
+                "probcut_shallow",
+                "probcut_a",
+                "probcut_b",
+                "probcut_sigma",
+                "probcut_t",
+                "probcut_order",
+                "prune_on_equality",
+                "fail_soft",
+                "depth_unit",
+            ),
+            variants="reference.variants.probcut_variants:VARIANTS",
+            explainer="generic",  # a ProbCut cut-off is told by no window's reasons
+            drawn=True,
+            shown=("prune_on_equality",),
+        ),
     )
 }
 """Every reference search by name."""

@@ -12,6 +12,7 @@ takes it, named in that search's entry of :mod:`reference.algorithms`).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -50,6 +51,36 @@ class Convention:
     def label(self, value: ConventionValue) -> str | None:
         """The header's words for ``value`` (None: this convention is not named there)."""
         return next((text for v, text in self.labels if v == value), None)
+
+    def parse(self, text: str) -> FormValue:
+        """The value ``text`` gives this convention, as a command line writes it
+        (``true``, ``2``, ``0.5``, ``searched``); ValueError saying what it allows."""
+        word = text.strip()
+        if isinstance(self.kind, tuple):
+            if word not in self.kind:
+                raise ValueError(f"{self.name} is one of {', '.join(self.kind)}, not {text!r}")
+            return word
+        if self.kind is bool:
+            return _boolean(self.name, word)
+        try:
+            number: int | float = int(word) if self.kind is int else float(word)
+        except ValueError:
+            kind = "whole number" if self.kind is int else "number"
+            raise ValueError(f"{self.name} takes a {kind}, not {text!r}") from None
+        if not math.isfinite(number):
+            raise ValueError(f"{self.name} takes a finite number, not {text!r}")
+        if self.ge is not None and number < self.ge:
+            raise ValueError(f"{self.name} must be at least {self.ge}, not {text!r}")
+        if self.gt is not None and number <= self.gt:
+            raise ValueError(f"{self.name} must be more than {self.gt}, not {text!r}")
+        return number
+
+
+def _boolean(name: str, word: str) -> bool:
+    lowered = word.lower()
+    if lowered not in ("true", "false"):
+        raise ValueError(f"{name} takes true or false, not {word!r}")
+    return lowered == "true"
 
 
 CONVENTIONS: dict[str, Convention] = {
@@ -135,6 +166,62 @@ CONVENTIONS: dict[str, Convention] = {
             "Negamax only: 'mover' pins the root value for the root's player to move (the "
             "notes' negamax), 'player0' for player 0; unset accepts both",
             forms=(("value for the mover", "mover"), ("value for player 0", "player0")),
+        ),
+        Convention(
+            "probcut_depth",
+            int,
+            None,
+            "ProbCut only: d, the plies to go of the nodes where ProbCut is tried (unset: 2)",
+            ge=1,
+        ),
+        Convention(
+            "probcut_shallow",
+            int,
+            None,
+            "ProbCut only: d', the plies of its shallow null-window searches, less than "
+            "probcut_depth (unset: 1)",
+            ge=0,
+        ),
+        Convention(
+            "probcut_a",
+            float,
+            None,
+            "ProbCut only: a, the slope of the prediction a * v' + b of the deep value from "
+            "the shallow one (unset: 1)",
+            gt=0,
+        ),
+        Convention(
+            "probcut_b",
+            float,
+            None,
+            "ProbCut only: b, the offset of the prediction a * v' + b (unset: 0)",
+        ),
+        Convention(
+            "probcut_sigma",
+            float,
+            None,
+            "ProbCut only: sigma, the standard deviation of the prediction's error (unset: 1)",
+            ge=0,
+        ),
+        Convention(
+            "probcut_t",
+            float,
+            None,
+            "ProbCut only: t, a cut needs the prediction outside the window by t * sigma "
+            "(unset: 1)",
+            ge=0,
+        ),
+        Convention(
+            "probcut_order",
+            ("beta", "alpha", "mover", "opponent"),
+            None,
+            "ProbCut only: 'beta' tests against beta before alpha at every node, 'alpha' "
+            "against alpha first; 'mover' tests against the bound of the player to move "
+            "first (beta at MAX, alpha at MIN), 'opponent' against the other bound first; "
+            "unset accepts all four",
+            forms=(("beta first", "beta"), ("alpha first", "alpha"),
+                   ("the mover's bound first", "mover"),
+                   ("the opponent's bound first", "opponent")),
         ),
         Convention(
             TIME_BUDGET,

@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
 from grader.errors import GraderError, InputFileError
+from grader.games import GAMES
 from reference.conventions import (
     CONVENTIONS,
     DEPTH_UNIT,
@@ -30,6 +31,11 @@ Check = Literal["value", "action", "expanded", "evaluated", "generated", "prunes
 CHECKS: tuple[Check, ...] = get_args(Check)
 _DEFAULT_CHECKS: tuple[Check, ...] = ("value", "action")
 Visibility = Literal["visible", "hidden"]
+if TYPE_CHECKING:  # a game's name: one of the registry's, as a Literal in the schema
+    GameName = str
+else:
+    GameName = Literal.__getitem__(tuple(GAMES))
+SOURCE_RULE = "a test names a tree, or a game and a position, not both"
 
 ASSIGNMENT_FILE = "assignment.yaml"
 GOLDEN_DIR = "golden"
@@ -48,7 +54,19 @@ class _TestFields(_Strict):
     """The fields of a test before its conventions (the schema lists them in this order)."""
 
     name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", description="Unique test name")
-    tree: str = Field(description="Path of the *.tree.json file, relative to assignment.yaml")
+    tree: str | None = Field(
+        default=None,
+        description="Path of the *.tree.json file, relative to assignment.yaml (a tree "
+        "test; a positions test gives game and position instead)",
+    )
+    game: GameName | None = Field(
+        default=None, description="The game a positions test searches (with position)"
+    )
+    position: str | None = Field(
+        default=None,
+        description="Where a positions test's search starts: the board's rows from the "
+        "top, separated by '/', each square x, o or . (x moves first)",
+    )
     depth: int = Field(ge=0, description="Search depth, in plies (or rounds, see depth_unit)")
     points: float = Field(ge=0, description="Points the test is worth")
     checks: list[Check] = Field(
@@ -89,6 +107,26 @@ class TestSpec(_TestConventions):
     memory_mb: int | None = Field(
         default=None, gt=0, description="Memory for this test; defaults to the assignment's"
     )
+
+    model_config = ConfigDict(json_schema_extra={"oneOf": [
+        {"required": ["tree"], "not": {"anyOf": [{"required": ["game"]},
+                                                   {"required": ["position"]}]}},
+        {"required": ["game", "position"], "not": {"required": ["tree"]}},
+    ]})
+
+    @model_validator(mode="after")
+    def _one_source(self) -> TestSpec:
+        a_tree = self.tree is not None and self.game is None and self.position is None
+        a_position = self.tree is None and self.game is not None and self.position is not None
+        if not (a_tree or a_position):
+            raise ValueError(SOURCE_RULE)
+        return self
+
+    @property
+    def source(self) -> str:
+        """What the test searches, as its golden names it: the tree file, or
+        ``game:position``."""
+        return self.tree if self.tree is not None else f"{self.game}:{self.position}"
 
     def convention(self, name: str) -> ConventionValue:
         """The value of one convention (a name in ``reference.conventions``)."""
@@ -206,8 +244,9 @@ class LoadedAssignment:
     def name(self) -> str:
         return self.spec.name
 
-    def tree_path(self, test: TestSpec) -> Path:
-        return self.folder / test.tree
+    def tree_path(self, test: TestSpec) -> Path | None:
+        """The test's tree file; None for a positions test (it names a game instead)."""
+        return None if test.tree is None else self.folder / test.tree
 
     def golden_path(self, test: TestSpec) -> Path:
         return self.folder / GOLDEN_DIR / f"{test.name}.json"
@@ -247,16 +286,36 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
             error = jsonschema.exceptions.best_match(errors)
             place = _place(data, list(error.absolute_path)) or "(top level)"
             reason = error.message
+            if error.validator == "oneOf" and place.startswith("tests["):
+                reason = f"{SOURCE_RULE} (tree: a *.tree.json file; game: one of " \
+                    f"{', '.join(GAMES)})"
             if place.endswith(".checks") and error.validator == "minItems":
                 reason = f"a test must check something: list one or more of {', '.join(CHECKS)}"
             raise InputFileError(path, place, reason) from None
         err = exc.errors()[0]
         raise InputFileError(path, _place(data, list(err["loc"])), err["msg"]) from None
+    _check_tests(path, spec)
+    return LoadedAssignment(spec, folder)
+
+
+def _check_tests(path: Path, spec: Assignment) -> None:
+    """Each test's name is used once, and a positions test's position is one its game
+    can reach."""
     names = [t.name for t in spec.tests]
     for i, name in enumerate(names):
         if name in names[:i]:
             raise InputFileError(path, f"tests.{i}.name", f"{name!r} is used twice; rename one")
-    return LoadedAssignment(spec, folder)
+    from grader.games import load_game
+    from grader.games.board import PositionError
+
+    for test in spec.tests:
+        try:
+            if test.game is not None:
+                load_game(test.game).parse(test.position)
+        except PositionError as exc:
+            raise InputFileError(
+                path, f"{place_of_test(test.name)}.position",
+                f"{test.position!r} is not a {test.game} position: {exc}") from None
 
 
 def _place(data: dict[str, Any], where: list[Any]) -> str:

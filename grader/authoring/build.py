@@ -10,7 +10,6 @@ missing goldens. :func:`validate_paths` is ``grader validate``; :func:`schema_te
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,10 +31,11 @@ from grader.authoring.assignment import (
     search_setup,
 )
 from grader.authoring.golden import Form, Golden
+from grader.authoring.runs import run_reference
 from grader.authoring.schema_files import SCHEMAS
+from grader.authoring.sources import searched_tree, source_digest
 from grader.errors import GameError, GraderError, InputFileError
-from grader.trees.game import TreeGame
-from grader.trees.record import SearchRecord, make_record
+from grader.trees.record import SearchRecord, compacted
 from grader.trees.tree import Tree, load_tree
 from reference import algorithms
 from reference.conventions import ConventionValue, FormValue
@@ -72,14 +72,7 @@ def load_test_trees(loaded: LoadedAssignment) -> dict[str, Tree]:
     """Every test's bare tree, checked for the test's depth (evals where it is cut off);
     keyed by test name: what :func:`compute_golden` searches. (The trees a report draws,
     with their goldens, are :func:`grader.grading.report_trees.load_report_trees`.)"""
-    trees: dict[str, Tree] = {}
-    for spec in loaded.spec.tests:
-        tree = load_tree(loaded.tree_path(spec))
-        plies = spec.plies(tree.players)
-        if tree.needs_eval(plies):
-            tree = load_tree(loaded.tree_path(spec), depth=plies)  # raises, naming the node
-        trees[spec.name] = tree
-    return trees
+    return {spec.name: searched_tree(loaded, spec, checked=True) for spec in loaded.spec.tests}
 
 
 def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Golden:
@@ -100,15 +93,15 @@ def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Gold
             found.append((words, form, record))
     names = _names([words for words, _, _ in found])
     forms = [
-        Form(name=name, conventions=form, record=record)
+        Form(name=name, conventions=form, record=compacted(record))
         for name, (_, form, record) in zip(names, found, strict=True)
     ]
     return Golden(
         format="golden/1",
         assignment=loaded.name,
         test=spec.name,
-        tree=spec.tree,
-        tree_sha256=hashlib.sha256(loaded.tree_path(spec).read_bytes()).hexdigest(),
+        tree=spec.source,
+        tree_sha256=source_digest(loaded, spec, tree),
         depth=setup.depth,
         depth_unit=setup.depth_unit,
         algorithm=algorithm,
@@ -148,15 +141,11 @@ def _reference_record(
     conventions: dict[str, ConventionValue],
     place: tuple[Path, str],
 ) -> SearchRecord:
-    game = TreeGame.for_test(tree, conventions)
     try:
-        value, action = algorithms.search(
-            algorithm, game, tree.root, setup.depth, depth_unit=setup.depth_unit, **conventions
-        )
+        return run_reference(algorithm, tree, setup, conventions)
     except (ValueError, GameError) as exc:
-        reason = f"the {algorithm} reference cannot search {spec.tree}: {exc}"
+        reason = f"the {algorithm} reference cannot search {spec.source}: {exc}"
         raise InputFileError(place[0], place[1], reason) from None
-    return make_record(tree, game.trace, value, action, depth_plies=setup.plies)
 
 
 def _test_place(loaded: LoadedAssignment, spec: TestSpec) -> tuple[Path, str]:
@@ -281,7 +270,9 @@ def _validate_assignment(path: Path) -> list[Validated]:
     outcomes = [_validated(yaml_path, partial(_check_references, loaded, goldens))]
     by_tree: dict[Path, list[TestSpec]] = {}
     for spec in loaded.spec.tests:
-        by_tree.setdefault(loaded.tree_path(spec), []).append(spec)
+        tree_path = loaded.tree_path(spec)
+        if tree_path is not None:  # a positions test's game is checked with the references
+            by_tree.setdefault(tree_path, []).append(spec)
     for tree_path, specs in by_tree.items():
         outcomes.append(_validated(tree_path, partial(_check_tree, tree_path, specs)))
     built = (loaded.folder / GOLDEN_DIR).is_dir()  # before the first build, none is missing
@@ -302,9 +293,10 @@ def _check_references(loaded: LoadedAssignment, goldens: dict[str, Golden]) -> N
             path, place = _test_place(loaded, spec)
             raise InputFileError(path, f"{place}.algorithm", algorithms.unknown(algorithm))
         try:
-            tree = load_tree(loaded.tree_path(spec))
-            tree = load_tree(loaded.tree_path(spec), depth=spec.plies(tree.players))
+            tree = searched_tree(loaded, spec, checked=True)
         except GraderError:
+            if spec.tree is None:  # no tree file's outcome says what is wrong
+                raise
             continue
         goldens[spec.name] = compute_golden(loaded, spec, tree)
 
@@ -313,7 +305,7 @@ def _check_golden(loaded: LoadedAssignment, spec: TestSpec, computed: Golden) ->
     """The golden file is what ``grader build`` would write now."""
     from grader.grading.check import current_golden  # the very test grading runs
 
-    current_golden(loaded, spec, load_tree(loaded.tree_path(spec)))
+    current_golden(loaded, spec, searched_tree(loaded, spec))
     if _current_text(loaded.golden_path(spec)) != golden_text(computed):
         raise GraderError(
             f"{loaded.golden_path(spec)}: stale golden for test {spec.name!r}: the "

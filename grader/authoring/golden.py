@@ -37,8 +37,13 @@ class Golden(BaseModel):
     format: Literal["golden/1"] = Field(description="Format tag, always 'golden/1'")
     assignment: str = Field(description="Assignment name")
     test: str = Field(description="Test name")
-    tree: str = Field(description="Tree file, relative to assignment.yaml")
-    tree_sha256: str = Field(description="SHA-256 of the tree file's bytes when built")
+    tree: str = Field(
+        description="Tree file, relative to assignment.yaml; for a positions test, game:position"
+    )
+    tree_sha256: str = Field(
+        description="SHA-256 of the tree file's bytes when built (of the unfolded game, for "
+        "a positions test)"
+    )
     depth: int = Field(description="Depth the entry point receives")
     depth_unit: DepthUnit = Field(description="Unit of depth")
     algorithm: str = Field(description="Reference search that produced the record")
@@ -60,7 +65,7 @@ def stale_reason(
     first field of the test it was computed from that differs."""
     conventions = {k: setup.conventions.get(k) for k in golden.conventions}
     fields = [
-        ("tree", spec.tree, golden.tree),
+        ("tree", spec.source, golden.tree),
         ("tree file", tree_sha256, golden.tree_sha256),
         ("depth", setup.depth, golden.depth),
         ("depth_unit", setup.depth_unit, golden.depth_unit),
@@ -69,6 +74,8 @@ def stale_reason(
     ]
     for name, now, then in fields:
         if now != then or type(now) is not type(then):
+            if name == "tree file" and spec.tree is None:
+                return f"the {spec.game} rules or evaluation changed since the golden was built"
             if name == "tree file":
                 return f"{spec.tree} changed since the golden was built"
             return f"{name} is {now!r} in the assignment but {then!r} in the golden"

@@ -97,20 +97,40 @@ def tree() -> None:
     help="Alpha-beta prunes only when alpha > beta (default: alpha >= beta).",
 )
 @click.option(
+    "--set",
+    "settings",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A convention of the search, as a test sets it (repeatable): "
+    "--set beam_width=2 --set fail_soft=true.",
+)
+@click.option(
     "--svg",
     "svg_out",
     type=click.Path(dir_okay=False, path_type=Path),
     help="Write the drawing as an SVG picture to this file instead.",
 )
 def show(
-    file: Path, depth: int | None, algorithm: str, strict: bool, svg_out: Path | None
+    file: Path,
+    depth: int | None,
+    algorithm: str,
+    strict: bool,
+    settings: tuple[str, ...],
+    svg_out: Path | None,
 ) -> None:
-    """Draw FILE as a search of DEPTH plies sees it: ids, actions, who moves, values."""
-    from grader.reports.treeshow import show_tree_file, svg_tree_file
+    """Draw FILE as a search of DEPTH plies sees it: ids, actions, who moves, values,
+    the positions the search never visits, and the value and move it answers."""
+    from grader.reports.treeshow import parse_settings, show_tree_file, svg_tree_file
 
+    conventions = parse_settings(algorithm, settings)
+    if strict:
+        if conventions.get("prune_on_equality", False) is not False:
+            raise click.UsageError("--no-prune-on-equality and --set prune_on_equality=true "
+                                   "contradict each other; give one")
+        conventions = {**conventions, "prune_on_equality": False}
     if svg_out is not None:
         picture = svg_tree_file(
-            path=file, depth=depth, algorithm=algorithm, prune_on_equality=not strict
+            path=file, depth=depth, algorithm=algorithm, conventions=conventions
         )
         try:
             svg_out.write_text(picture, encoding="utf-8")
@@ -118,7 +138,5 @@ def show(
             raise GraderError(f"{svg_out}: cannot write the picture ({exc})") from None
         click.echo(f"wrote: {svg_out}")
         return
-    text = show_tree_file(
-        path=file, depth=depth, algorithm=algorithm, prune_on_equality=not strict
-    )
+    text = show_tree_file(path=file, depth=depth, algorithm=algorithm, conventions=conventions)
     click.echo(text, nl=False)

@@ -68,7 +68,7 @@ def check(
     else:
         from rich.console import Console
 
-        conventions = {c.spec.name: convention_line(c.spec) for c in ready.contexts}
+        conventions = {c.spec.name: convention_line(c.spec, c.algorithm) for c in ready.contexts}
         print_report(shown, Console(highlight=False, soft_wrap=True), conventions=conventions)
     notice = isolation_notice(report.isolation)
     if notice is not None:
@@ -76,10 +76,16 @@ def check(
     click.get_current_context().exit(EXIT_OK if report.all_passed else EXIT_TESTS_FAILED)
 
 
-def convention_line(spec: TestSpec) -> str:
-    """What a test sets on ``game`` and the depth it passes, as a student reads them."""
+def convention_line(spec: TestSpec, algorithm: str) -> str:
+    """What a test sets on ``game`` for its search and the depth it passes, as a student
+    reads them (the conventions of other searches, set at their defaults, are left out)."""
+    from reference.algorithms import algorithm as entry
+
     unit = "rounds" if spec.unit == "round" else "plies"
-    shown = ", ".join(f"game.{k} = {v!r}" for k, v in spec.conventions().items())
+    taken = entry(algorithm).conventions
+    shown = ", ".join(
+        f"game.{k} = {v!r}" for k, v in spec.conventions().items() if k in taken
+    )
     return f"depth {spec.depth} ({unit}); {shown}"
 
 

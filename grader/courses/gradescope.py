@@ -119,13 +119,15 @@ def _assignment_members(loaded: LoadedAssignment) -> Iterator[tuple[str, tuple[b
         (loaded.folder / ASSIGNMENT_FILE).read_bytes(), REGULAR
     )
     for spec in loaded.spec.tests:
-        rel = PurePosixPath(spec.tree)
-        if rel.is_absolute() or ".." in rel.parts:
-            raise GraderError(
-                f"{loaded.folder / ASSIGNMENT_FILE}: tree {spec.tree!r} lies outside the "
-                "assignment folder; move it inside to bundle it"
-            )
-        yield f"{ASSIGNMENT_DIR}/{rel}", (loaded.tree_path(spec).read_bytes(), REGULAR)
+        tree_path = loaded.tree_path(spec)
+        if spec.tree is not None and tree_path is not None:  # a positions test has no file
+            rel = PurePosixPath(spec.tree)
+            if rel.is_absolute() or ".." in rel.parts:
+                raise GraderError(
+                    f"{loaded.folder / ASSIGNMENT_FILE}: tree {spec.tree!r} lies outside the "
+                    "assignment folder; move it inside to bundle it"
+                )
+            yield f"{ASSIGNMENT_DIR}/{rel}", (tree_path.read_bytes(), REGULAR)
         golden = loaded.golden_path(spec)
         yield f"{ASSIGNMENT_DIR}/{GOLDEN_DIR}/{golden.name}", (golden.read_bytes(), REGULAR)
 

@@ -78,8 +78,9 @@ def kit_files(loaded: LoadedAssignment, visible: list[TestSpec]) -> dict[str, by
     """Every file of the kit, by its path inside the kit."""
     files: dict[str, bytes] = {}
     for spec in visible:
-        tree_rel = _inside(loaded, spec.tree)
-        files[f"{KIT_ASSIGNMENT}/{tree_rel}"] = loaded.tree_path(spec).read_bytes()
+        tree_path = loaded.tree_path(spec)
+        if spec.tree is not None and tree_path is not None:  # a positions test has no file
+            files[f"{KIT_ASSIGNMENT}/{_inside(loaded, spec.tree)}"] = tree_path.read_bytes()
         golden = loaded.golden_path(spec)
         files[f"{KIT_ASSIGNMENT}/{GOLDEN_DIR}/{golden.name}"] = golden.read_bytes()
     files[f"{KIT_ASSIGNMENT}/{ASSIGNMENT_FILE}"] = kit_yaml(loaded, visible).encode()

@@ -47,10 +47,11 @@ def refusal_lines(
 
     lines = [f"the game refused a call: {refusal}"]
     got = make_record(ctx.tree, run.trace, None, None, depth_plies=ctx.depth_plies)
-    if got.visits != ctx.golden.visits:
-        lines += explain(tree=ctx.tree, conventions=ctx.explained_as, expected=ctx.golden,
+    expected = ctx.expected_in_full()
+    if got.visits != expected.visits:
+        lines += explain(tree=ctx.tree, conventions=ctx.explained_as, expected=expected,
                          got=got, failed=["expanded"])
-    found = diagnose(**ctx.variant_inputs(), expected=ctx.golden, got=got, crashed=True,
+    found = diagnose(**ctx.variant_inputs(), expected=expected, got=got, crashed=True,
                      elsewhere=elsewhere)
     if found is not None and found.variants:
         lines.append(found.sentence)

@@ -7,7 +7,6 @@ for bad usage or input: a missing submission, an unknown test, a missing golden.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -15,6 +14,7 @@ from pathlib import Path
 
 from grader.authoring.assignment import LoadedAssignment, TestSpec, load_assignment, search_setup
 from grader.authoring.golden import Golden, load_golden, stale_reason
+from grader.authoring.sources import searched_tree, source_digest
 from grader.errors import GraderError
 from grader.feedback.catalogue import CATALOGUE_FILE, load_catalogue
 from grader.feedback.crashes import once_per_submission
@@ -23,7 +23,7 @@ from grader.grading.report import Report, TestResult, make_report
 from grader.grading.scoring import TestContext, score_all, score_run
 from grader.hosts.base import RunRequest, RunResult, RunStatus, Sandbox
 from grader.hosts.kinds import Isolation, SandboxKind
-from grader.trees.tree import Tree, load_tree
+from grader.trees.tree import Tree
 
 SandboxOpener = Callable[[SandboxKind, Path, int], Sandbox]
 __all__ = ["ENTRY_FILE", "Prepared", "SandboxKind", "grade_submission", "prepare"]
@@ -164,8 +164,7 @@ def _run_one(box: Sandbox, request: RunRequest) -> RunResult:
 
 
 def _context(loaded: LoadedAssignment, spec: TestSpec) -> TestContext:
-    tree_path = loaded.tree_path(spec)
-    tree: Tree = load_tree(tree_path)
+    tree: Tree = searched_tree(loaded, spec)
     golden = current_golden(loaded, spec, tree)
     return TestContext(
         spec=spec,
@@ -186,7 +185,7 @@ def current_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Gold
             f"{path}: no golden for test {spec.name!r}; run `grader build -a {loaded.folder}`"
         )
     golden: Golden = load_golden(path)
-    digest = hashlib.sha256(loaded.tree_path(spec).read_bytes()).hexdigest()
+    digest = source_digest(loaded, spec, tree)
     setup = search_setup(spec, tree.players)
     reason = stale_reason(golden, spec, setup, loaded.spec.reference_for(spec), digest)
     if reason is not None:

@@ -20,17 +20,15 @@ from grader.trees.positions import SearchRun
 
 def report_trees(ready: Prepared) -> dict[str, TestTree]:
     """Each prepared test's tree and golden run, by test name, for the reports to draw."""
-    return {
-        c.spec.name: TestTree(
-            tree=c.tree,
-            depth=c.depth_plies,
-            expected=SearchRun(
-                tuple(c.golden.expanded), tuple(c.golden.evaluated), tuple(c.golden.visits)
-            ),
-            algorithm=c.algorithm,
-        )
-        for c in ready.contexts
-    }
+    trees = {}
+    for c in ready.contexts:
+        # a long search's golden keeps digests: its lists come from running it again
+        golden = c.expected_in_full()
+        expected = SearchRun(tuple(golden.expanded), tuple(golden.evaluated),
+                             tuple(golden.visits))
+        trees[c.spec.name] = TestTree(tree=c.tree, depth=c.depth_plies, expected=expected,
+                                      algorithm=c.algorithm)
+    return trees
 
 
 def load_report_trees(

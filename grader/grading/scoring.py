@@ -77,6 +77,20 @@ class TestContext:
             "conventions": self.spec.conventions(),
         }
 
+    def expected_in_full(self) -> SearchRecord:
+        """The golden with its lists: a compacted golden's search is run again, in the
+        test's conventions (as the golden was), to explain a difference."""
+        if self.golden.digest is None:
+            return self.golden
+        from grader.authoring.assignment import search_setup
+        from grader.authoring.runs import run_reference  # only to explain a long search
+        from reference.algorithms import accepted_options
+
+        setup = search_setup(self.spec, self.tree.players)
+        taken = accepted_options(self.algorithm)
+        conventions = {k: v for k, v in setup.conventions.items() if k in taken}
+        return run_reference(self.algorithm, self.tree, setup, conventions)
+
     @property
     def explained_as(self) -> Conventions:
         """The search as the explanation of a difference needs to know it."""
@@ -96,18 +110,27 @@ def check_passes(check: Check, expected: SearchRecord, got: SearchRecord, run: R
         return values_match(expected.value, got.value)
     if check == "time":
         return run.time_s <= time_limit
+    if check == "expanded" or check == "evaluated":
+        return expected.same(check, got)
     return bool(getattr(expected, check) == getattr(got, check))
 
 
 def shown(
-    record: SearchRecord, checks: list[Check], expected_prunes: int = 0
+    record: SearchRecord, checks: list[Check], expected_prunes: int = 0, *,
+    long_search: bool = False,
 ) -> dict[str, Any]:
     """The checked fields of a record, as a report shows them. A prune count below zero
     (more visits than plain minimax) is shown as none where the expected count is not
-    negative itself (as quiescence's is, searching past the horizon)."""
+    negative itself (as quiescence's is, searching past the horizon). The lists of a
+    compacted golden, or of any record with ``long_search`` (the golden is compacted),
+    are shown as their count and digest."""
     fields = [c for c in SHOWN_FIELDS if c in checks] or ["value", "action"]
     dumped = record.model_dump(mode="json")
     out: dict[str, Any] = {f: dumped[f] for f in fields}
+    for listed in ("expanded", "evaluated"):  # a long search's list, as its golden keeps it
+        if listed in out and (record.digest is not None or long_search):
+            count, sha256 = record.summary(listed)
+            out[listed] = {"count": count, "sha256": sha256}
     if "prunes" in out and record.prunes < 0 <= expected_prunes:
         out["prunes"] = None
     return out
@@ -172,7 +195,8 @@ def _score(run: RunResult, ctx: TestContext, elsewhere: Iterable[Evidence]) -> T
         score=round(score, 6),
         message=lines[0] if lines else None,
         feedback=lines[1:],
-        got=shown(got, spec.checks, ctx.golden.prunes),
+        got=shown(got, spec.checks, ctx.golden.prunes,
+                  long_search=ctx.golden.digest is not None),
         checks=results,
         **base,
     )
@@ -211,14 +235,15 @@ def _feedback(
     ctx: TestContext, run: RunResult, got: SearchRecord, failed: list[Check],
     elsewhere: Iterable[Evidence],
 ) -> list[str]:
+    expected = ctx.expected_in_full()
     lines = explain(
-        tree=ctx.tree, conventions=ctx.explained_as, expected=ctx.golden, got=got, failed=failed
+        tree=ctx.tree, conventions=ctx.explained_as, expected=expected, got=got, failed=failed
     )
     if set(failed) - {"time"}:
         from grader.feedback.diagnosis import diagnose  # runs the fault variants: only on a failure
 
         found = diagnose(
-            **ctx.variant_inputs(), expected=ctx.golden, got=got, elsewhere=elsewhere
+            **ctx.variant_inputs(), expected=expected, got=got, elsewhere=elsewhere
         )
         if found is not None:
             lines.insert(1, found.sentence)  # after the first divergence, which it names

@@ -15,6 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from grader.errors import GraderError
+from grader.games import load_game
+from grader.games.moves import is_unfolded
 from grader.grading.report import Report, TestResult
 from grader.grading.sinks import for_html
 from grader.grading.statuses import STATUSES, Status
@@ -206,6 +208,9 @@ def _drawing(report: Report, test: TestResult, drawn: TestTree | None) -> str:
         return f'<p class="note">Not drawn: {for_html(exc.message)}</p>'
     if drawing.divergence is not None:
         notes.insert(0, f'<p class="divergence">{for_html(drawing.divergence.sentence())}</p>')
+    if is_unfolded(drawn.tree):  # a positions test: its board first
+        game = load_game(drawn.tree.source.split(":", 1)[0])
+        notes.insert(0, f'<div class="board">{game.svg(drawn.tree.root)}</div>')
     if drawing.unplaced:
         notes.append(
             f'<p class="note">{drawing.unplaced} visit(s) fit no position of the tree (a node '

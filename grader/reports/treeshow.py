@@ -11,7 +11,7 @@ With ``--svg`` the same is drawn as a picture (:func:`svg_tree_file`, :mod:`grad
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from grader.trees.positions import SearchRun
 from grader.trees.tree import Node, Payoff, Tree, Value, load_tree
 from reference import algorithms
 from reference.algorithms import ValueModel
+from reference.conventions import CONVENTIONS, ConventionValue
 
 Position = tuple[str, ...]  # the actions from the root
 MAX_LINES = 5000  # positions drawn at most; a bigger drawing asks for a smaller depth
@@ -88,13 +89,28 @@ class _PathGame:
         return self.inner.chance_outcomes(self._visit(s))
 
 
+@dataclass(frozen=True)
+class _Searched:
+    """What a reference search visited, position by position, and what it answered."""
+
+    visited: set[Position]
+    value: Any
+    action: Any
+
+
+def _search_paths(
+    tree: Tree, depth: int, algorithm: str, conventions: Mapping[str, Any]
+) -> _Searched:
+    game = _PathGame(tree, conventions)
+    value, action = algorithms.search(algorithm, game, (), depth, **conventions)
+    return _Searched(game.visited, value, action)
+
+
 def visited_positions(
     tree: Tree, depth: int, algorithm: str, **conventions: Any
 ) -> set[Position]:
     """The positions the named reference search expands or evaluates at ``depth`` plies."""
-    game = _PathGame(tree, conventions)
-    algorithms.search(algorithm, game, (), depth, **conventions)
-    return game.visited
+    return _search_paths(tree, depth, algorithm, conventions).visited
 
 
 @dataclass
@@ -202,23 +218,40 @@ def draw_tree(
     tree: Tree,
     depth: int | None = None,
     algorithm: str = "alphabeta",
-    prune_on_equality: bool = True,
+    conventions: Mapping[str, ConventionValue] | None = None,
 ) -> list[str]:
     """The drawing's lines: a header, then one line per position down to ``depth`` plies.
 
-    Without ``depth`` the search goes to the terminals. With more than two players, or a
-    search that cannot play the tree, values are drawn without ``[pruned]`` marks.
+    Without ``depth`` the search goes to the terminals; ``conventions`` are the search's
+    (its defaults where unset). The header gives the search's answer: its value and move.
+    With more than two players, or a search that cannot play the tree, values are drawn
+    without ``[pruned]`` marks.
     """
     plies = _plies(tree, depth, algorithm)
+    settings = search_conventions(algorithm, conventions)
+    searched: _Searched | str
     try:
-        visited: set[Position] | None = visited_positions(
-            tree, plies, algorithm, prune_on_equality=prune_on_equality
-        )
-    except (ValueError, GameError):  # a search that cannot play this tree
-        visited = None
+        searched = _search_paths(tree, plies, algorithm, settings)
+    except (ValueError, GameError) as exc:  # a search that cannot play this tree
+        searched = str(exc)
+    visited = None if isinstance(searched, str) else searched.visited
     drawing = _Drawing(tree, plies, visited, algorithms.value_model(algorithm))
     drawing.draw(tree.root, (), "", "", None)
-    return [_header(tree, depth, algorithm, prune_on_equality, drawing), *drawing.lines]
+    return [_header(tree, depth, algorithm, settings, drawing, searched), *drawing.lines]
+
+
+def search_conventions(
+    algorithm: str, conventions: Mapping[str, ConventionValue] | None
+) -> dict[str, ConventionValue]:
+    """The conventions given for ``algorithm``; GraderError naming one it does not take."""
+    given = dict(conventions or {})
+    taken = algorithms.algorithm(algorithm).conventions
+    stray = sorted(set(given) - set(taken))
+    if stray:
+        raise GraderError(
+            f"{algorithm} takes no convention {stray[0]!r}; it takes: {', '.join(taken)}"
+        )
+    return given
 
 
 def _plies(tree: Tree, depth: int | None, algorithm: str) -> int:
@@ -231,17 +264,48 @@ def _plies(tree: Tree, depth: int | None, algorithm: str) -> int:
     return plies
 
 
-def _header(tree: Tree, depth: int | None, algorithm: str, eq: bool, drawing: _Drawing) -> str:
+def _header(
+    tree: Tree,
+    depth: int | None,
+    algorithm: str,
+    conventions: Mapping[str, ConventionValue],
+    drawing: _Drawing,
+    searched: _Searched | str,
+) -> str:
     reach = "to the terminals" if depth is None else f"depth {depth} plies"
     head = f"{tree.name}: {tree.players} players, {reach}"
-    if drawing.visited is None:
-        return f"{head}; values only ({algorithm} does not play this tree)"
-    search = algorithms.algorithm(algorithm).title({"prune_on_equality": eq})
+    if isinstance(searched, str):  # why the search cannot play this tree
+        return f"{head}; values only ({algorithm} does not play this tree: {searched})"
+    search = algorithms.algorithm(algorithm).title(conventions)
     total = len(drawing.lines)
     return (
         f"{head}; {search} visits {total - drawing.pruned} of {total} positions, "
-        f"prunes {drawing.pruned}"
+        f"prunes {drawing.pruned}; answers {_answer(searched.value)}, "
+        f"move {searched.action}"
     )
+
+
+def _answer(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return "(" + ", ".join(_answer(v) for v in value) + ")"
+    return _number(value) if isinstance(value, (int, float)) else repr(value)
+
+
+def parse_settings(algorithm: str, settings: Sequence[str]) -> dict[str, ConventionValue]:
+    """Conventions written ``NAME=VALUE`` (``grader tree show --set``), each checked
+    against the registry: a name ``algorithm`` takes, a value its convention allows."""
+    parsed: dict[str, ConventionValue] = {}
+    for setting in settings:
+        name, equals, text = setting.partition("=")
+        name = name.strip()
+        if not equals or not name:
+            raise GraderError(f"--set {setting!r}: write NAME=VALUE, e.g. prune_on_equality=false")
+        search_conventions(algorithm, {name: None})  # a name the search takes
+        try:
+            parsed[name] = CONVENTIONS[name].parse(text)
+        except ValueError as exc:
+            raise GraderError(f"--set {setting!r}: {exc}") from None
+    return parsed
 
 
 def show_tree_file(
@@ -249,13 +313,11 @@ def show_tree_file(
     path: str | Path,
     depth: int | None = None,
     algorithm: str = "alphabeta",
-    prune_on_equality: bool = True,
+    conventions: Mapping[str, ConventionValue] | None = None,
 ) -> str:
     """``grader tree show``: the drawing of a tree file, as text with a trailing newline."""
     tree = load_tree(path, depth=depth)
-    lines = draw_tree(
-        tree=tree, depth=depth, algorithm=algorithm, prune_on_equality=prune_on_equality
-    )
+    lines = draw_tree(tree=tree, depth=depth, algorithm=algorithm, conventions=conventions)
     return "\n".join(lines) + "\n"
 
 
@@ -278,15 +340,16 @@ def svg_tree_file(
     path: str | Path,
     depth: int | None = None,
     algorithm: str = "alphabeta",
-    prune_on_equality: bool = True,
+    conventions: Mapping[str, ConventionValue] | None = None,
 ) -> str:
     """``grader tree show --svg``: the tree as a standalone SVG document with a legend,
     the positions the reference search never visits drawn as pruned."""
     tree = load_tree(path, depth=depth)
     plies = _plies(tree, depth, algorithm)
-    run = reference_run(tree, plies, algorithm, prune_on_equality=prune_on_equality)
+    settings = search_conventions(algorithm, conventions)
+    run = reference_run(tree, plies, algorithm, **settings)
     reach = "to the terminals" if depth is None else f"depth {depth}"
-    search = algorithms.algorithm(algorithm).title({"prune_on_equality": prune_on_equality})
+    search = algorithms.algorithm(algorithm).title(settings)
     title = f"{tree.name}, {reach}: " + (
         f"{search} visits the coloured positions" if run else "values only"
     )

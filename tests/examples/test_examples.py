@@ -87,7 +87,9 @@ def test_wrong_example_loses_points_where_its_mistake_shows(path: Path) -> None:
         assert wrong <= mistake.checks, (result.name, wrong)
     visible = [t.name for t in report.tests if t.visibility == "visible" and not t.passed]
     assert visible, "a student should see the mistake in a visible test"
-    variant = next(v for v in variants_for(path.parent.name) if v.name == mistake.named)
+    spec = prepared(path.parent.name).loaded.spec
+    variants = variants_for(spec.algorithm or spec.entry)  # the assignment's reference search
+    variant = next(v for v in variants if v.name == mistake.named)
     named = [t.name for t in report.tests if f"Known mistake: {variant.mistake}" in t.feedback
              or any(line.startswith(f"Known mistake: {variant.mistake} (") for line in t.feedback)]
     assert set(named) & set(visible), f"{mistake.named} is never named alone in a visible test"

@@ -11,7 +11,7 @@ import yaml
 from grader.authoring.build import build_assignment
 from grader.trees.game import TreeGame
 from grader.trees.record import SearchRecord, make_record
-from grader.trees.tree import load_tree
+from grader.trees.tree import Tree, load_tree
 from reference.algorithms import search
 from reference.conventions import plies
 
@@ -23,10 +23,10 @@ FIG52: dict[str, Any] = {
 
 
 def reference_record(
-    tree_path: Path, algorithm: str, depth: int, **conventions: Any
+    tree_path: Path | Tree, algorithm: str, depth: int, **conventions: Any
 ) -> SearchRecord:
-    """What the reference does on a tree file."""
-    tree = load_tree(tree_path)
+    """What the reference does on a tree file (or a tree already loaded)."""
+    tree = tree_path if isinstance(tree_path, Tree) else load_tree(tree_path)
     game = TreeGame.for_test(tree, conventions)  # with the clock a budget sets
     value, action = search(algorithm, game, tree.root, depth, **conventions)
     unit = conventions.get("depth_unit") or "ply"

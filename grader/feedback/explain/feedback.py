@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from grader.feedback.explain.divergence import Conventions
 from grader.feedback.explain.families import explainer
 from grader.feedback.explain.formatting import fmt
+from grader.games.moves import where_on_board
 from grader.trees.record import SearchRecord
 from grader.trees.tree import Tree
 
@@ -26,6 +27,9 @@ def explain(
     lines: list[str] = []
     if _TRACED & set(failed) and expected.visits != got.visits:
         lines.append(explainer(tree, conventions).divergence(expected.visits, got.visits))
+        moves = where_on_board(tree, expected.visits, got.visits)  # a positions test's
+        if moves is not None:
+            lines.append(moves)
     lines += _answer_lines(tree, expected, got, failed)
     if "expanded" in failed and not lines:
         lines.append(f"expanded: expected {expected.expanded}, got {got.expanded}")

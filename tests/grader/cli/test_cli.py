@@ -54,5 +54,7 @@ def test_check_prints_the_conventions_of_a_failing_test_beside_its_message() -> 
     at = lines.index("equality-prunes:")
     assert lines[at + 1].startswith("  conventions: depth 2 (plies); game.prune_on_equality = True")
     assert "game.depth_unit = 'ply'" in lines[at + 1]
+    # another search's convention, set at its default, is not alpha-beta's to print
+    assert "beam_ranking" not in lines[at + 1]
     assert "C2" in lines[at + 2]  # the message follows
     assert "equality-strict:" not in lines  # a passing test prints nothing

@@ -174,6 +174,62 @@ def test_show_follows_the_pruning_convention(
     assert pruned_ids(show(tree_file(tmp_path, EQUALITY), *options)) == pruned
 
 
+# AIMA fig 5.2 with evals B 5, C 1, D 6 (the beam assignment's tree): a beam of 2 keeps
+# D and B, then each MIN node's two lowest leaves: B 3 (B1 3, B3 8), D 2 (D3 2, D2 5);
+# a beam of 1 keeps D alone, whose lowest leaf is 2
+FIG52_EVALS = Path(__file__).resolve().parents[3] / "assignments/beam/trees/fig52-evals.tree.json"
+C_LEAVES = ["C1", "C2", "C3"]
+
+
+@pytest.mark.parametrize(
+    ("options", "answer", "pruned"),
+    [
+        pytest.param([], "answers 3, move a1", ["C2", "C3"], id="alphabeta"),
+        pytest.param(["--algorithm", "beam", "--set", "beam_width=2"], "answers 3, move a1",
+                     C_LEAVES, id="beam-2"),
+        pytest.param(["--algorithm", "beam", "--set", "beam_width=1"], "answers 2, move a3",
+                     ["B1", "B2", "B3", *C_LEAVES], id="beam-1"),
+    ],
+)
+def test_show_gives_the_answer_of_the_search_its_conventions_set(
+    options: list[str], answer: str, pruned: list[str]
+) -> None:
+    lines = show(FIG52_EVALS, *options)
+    assert lines[0].endswith(answer)
+    assert pruned_ids(lines) == pruned
+
+
+def test_show_says_why_a_search_cannot_play_with_its_settings(tmp_path: Path) -> None:
+    lines = show(tree_file(tmp_path, FIG52), "--algorithm", "probcut",
+                 "--set", "probcut_shallow=2")
+    assert lines[0].endswith("values only (probcut does not play this tree: probcut_shallow "
+                             "(2) must be less than probcut_depth (2))")
+    assert pruned_ids(lines) == []
+
+
+def test_show_refuses_contradicting_pruning_options(tmp_path: Path) -> None:
+    result = run("tree", "show", tree_file(tmp_path, FIG52), "--no-prune-on-equality",
+                 "--set", "prune_on_equality=true")
+    assert result.exit_code == 2
+    assert "contradict each other" in result.output
+
+
+@pytest.mark.parametrize(
+    ("setting", "says"),
+    [
+        pytest.param("beam_width=2", "alphabeta takes no convention 'beam_width'", id="not-its"),
+        pytest.param("fail_soft", "write NAME=VALUE", id="no-value"),
+        pytest.param("fail_soft=maybe", "fail_soft takes true or false, not 'maybe'", id="bool"),
+        pytest.param("nonsense=1", "alphabeta takes no convention 'nonsense'", id="unknown"),
+    ],
+)
+def test_show_refuses_a_setting_it_cannot_use(tmp_path: Path, setting: str, says: str) -> None:
+    result = run("tree", "show", tree_file(tmp_path, FIG52), "--set", setting)
+    assert result.exit_code == 2
+    assert says in result.output
+    assert "Traceback" not in result.output
+
+
 # A(max, eval 0) --a1--> B(min, eval 2) --b1--> B1 = 9
 #                --a2--> C(min, eval 5) --c1--> C1 = 1
 CUTOFF = {"format": "game-tree/1", "root": "A", "nodes": {

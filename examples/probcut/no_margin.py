@@ -1,0 +1,72 @@
+"""A wrong ProbCut search.
+
+It cuts as soon as the prediction a * v' + b reaches a bound, without the margin
+t * sigma. In ``margin`` C's eval 4 is below alpha = 5 but not by t * sigma = 2: the
+reference searches C (worth 6, so a2 wins); this cuts C off and keeps a1.
+"""
+
+from __future__ import annotations
+
+import math
+
+
+def probcut(game, state, depth):
+    """Return (value for player 0, best action at ``state``)."""
+    return _Search(game).value(state, depth, -math.inf, math.inf)
+
+
+class _Search:
+    def __init__(self, game):
+        self.game = game
+        self.strict = getattr(game, "prune_on_equality", True) is False
+        self.soft = getattr(game, "fail_soft", False) is True
+        self.height = getattr(game, "probcut_depth", 2)
+        self.shallow = getattr(game, "probcut_shallow", 1)
+        self.a = getattr(game, "probcut_a", 1.0)
+        self.b = getattr(game, "probcut_b", 0.0)
+        self.margin = getattr(game, "probcut_t", 1.0) * getattr(game, "probcut_sigma", 1.0)
+
+    def cut(self, state, alpha, beta):
+        """The bound ``state`` is cut off with, or None."""
+        if beta != math.inf:
+            bound = (beta - self.b) / self.a
+            # no t * sigma
+            if self.value(state, self.shallow, bound - 1, bound)[0] >= bound:
+                return beta
+        if alpha != -math.inf:
+            bound = (alpha - self.b) / self.a
+            # no t * sigma
+            if self.value(state, self.shallow, bound, bound + 1)[0] <= bound:
+                return alpha
+        return None
+
+    def value(self, state, depth, alpha, beta):
+        game = self.game
+        if game.is_terminal(state):
+            return game.utility(state, 0), None
+        if depth == 0:
+            return game.evaluate(state, 0), None
+        if depth == self.height:
+            bound = self.cut(state, alpha, beta)
+            if bound is not None:
+                return bound, None
+        maximizing = game.to_move(state) == 0
+        best_value = -math.inf if maximizing else math.inf
+        best_action = None
+        for action in game.actions(state):
+            value, _ = self.value(game.result(state, action), depth - 1, alpha, beta)
+            if maximizing:
+                if value > best_value or best_action is None:
+                    best_value, best_action = value, action
+                if best_value > beta if self.strict else best_value >= beta:
+                    break
+                alpha = max(alpha, best_value)
+            else:
+                if value < best_value or best_action is None:
+                    best_value, best_action = value, action
+                if best_value < alpha if self.strict else best_value <= alpha:
+                    break
+                beta = min(beta, best_value)
+        if self.soft:
+            return best_value, best_action
+        return min(max(best_value, alpha), beta), best_action
