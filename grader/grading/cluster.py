@@ -286,7 +286,7 @@ class ClusterGrading:
         self.assignment = client.submit(_given, parcel, key=f"assignment-{parcel.sha256}")
         self._stopping = False
         threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
-        self.slots = max(2, 2 * threads)  # each worker has its next submission at hand
+        self.slots = max(1, threads)  # one job a worker thread: the batch's order holds
         self._futures: dict[str, DaskFuture[Report]] = {}
         self._sent = 0
         self._lock = threading.Lock()
