@@ -11,30 +11,31 @@ then:
 - what the client itself spends on each report it writes (the report files, and the
   gradebook rewritten with 1,000 rows): the one part that does not spread over workers.
 
-Figures of one run (16 submissions, 2 repeats) on the 2-core machine this project is
-built on, while other work kept its load average between 8 and 12; expect them to vary
-several-fold with load:
+Figures of two runs (16 submissions, 2 repeats each) on the 2-core machine this project
+is built on: one while other work kept its load average between 8 and 12, one on the
+machine nearly idle (loaded / idle):
 
-- start and stop a cluster: local:1 1.8-3.7 s, local:2 4.7-6.3 s;
-- ``--jobs 1`` 42-50, ``--jobs 2`` 49-58, ``local:1`` 25-43, ``local:2`` 27-52
-  submissions a minute (1.0-1.4 s of grading each here, 0.3 s on an idle machine);
-- the cluster's overhead: 200-940 ms a submission (zip, scheduler, a worker's unzip and
-  second intake, the report pickled back), most of it on the workers, in parallel;
-- the client's writes: 210 ms for a report's files, 180 ms for a 1,000-row gradebook
-  (rewritten after each report: 90 ms on average over a batch of 1,000).
+- start and stop a cluster: local:1 1.8-3.7 s / 0.8 s, local:2 4.7-6.3 s / 0.8-0.9 s;
+- submissions a minute: ``--jobs 1`` 42-50 / 257-300, ``--jobs 2`` 49-58 / 314-324,
+  ``local:1`` 25-43 / 201-203, ``local:2`` 27-52 / 212-234 (the workers share the two
+  cores with the client and its scheduler: a cluster on one machine only costs);
+- the cluster's overhead: 200-940 ms / 62-98 ms a submission (zip, scheduler, a
+  worker's unzip and second intake, the report pickled back);
+- the client's writes: 210 ms / 49 ms for a report's files, 180 ms / 46 ms for a
+  1,000-row gradebook (rewritten after each report: half that on average over a batch).
 
 Estimate for 1,000 submissions. With ``H`` worker hosts of 8 cores (8 worker threads
-each), grading takes ``1000 * (g + o) / (8 H)`` with ``g`` 0.3-1.2 s and ``o`` 0.2-0.9 s,
-but the client writes every report itself, one at a time: ``1000 * w`` with ``w`` 0.3 s
-as measured here (loaded), or some 30-60 ms on an idle client with a local disk.
+each), grading takes ``1000 * (g + o) / (8 H)``, with ``g`` 0.2-1.2 s of grading and
+``o`` 0.06-0.9 s of overhead, but the client writes every report itself, one at a time:
+``1000 * w``, with ``w`` 70-300 ms (idle to loaded client).
 
-- 10 hosts: grading 6-26 s, the client's writes 30-300 s: 0.5-5 minutes, bound by the
-  client;
-- 100 hosts: grading under 3 s, the same 30-300 s of writes: no faster than 10 hosts.
-  Past about 10 hosts a batch of 1,000 gains nothing; the gradebook's rewrite after each
-  report (linear in the rows) is the first thing to batch if that ever matters. The
-  docker sandbox adds its ~0.5 s a submission on the workers, which moves the point
-  where the client binds to about 15 hosts.
+- 10 hosts: grading 3-26 s, the client's writes 70-300 s: 1.2-5 minutes, bound by
+  the client;
+- 100 hosts: grading under 3 s, the same 70-300 s of writes: no faster than 10 hosts.
+  Past about 10 hosts a batch of 1,000 gains nothing; the client's writes (and first
+  the gradebook's rewrite after each report, linear in the rows) are what to batch if
+  that ever matters. The docker sandbox adds its ~0.5 s a submission on the workers,
+  which moves the point where the client binds to about 15-20 hosts.
 """
 
 from __future__ import annotations
