@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 from collections.abc import Iterator
@@ -47,7 +48,10 @@ Exit codes: 0 the batch ran (whatever the scores);
     help="Folder for the gradebook and each submission's reports.",
 )
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=1),
-              help="Submissions graded at once.")
+              help="Submissions graded at once (with --cluster, the workers' threads).")
+@click.option("--cluster", metavar="ADDRESS",
+              help="Grade on a Dask cluster: a scheduler's address (tcp://HOST:8786), or "
+              "local:N to start N worker processes on this machine (see README).")
 @sandbox_option("Where submissions run (instructors: docker).")
 @click.option("--resume", is_flag=True,
               help="Keep the reports already in OUT and grade only the rest.")
@@ -57,7 +61,7 @@ Exit codes: 0 the batch ran (whatever the scores);
 @allow_limits_only_option
 def grade(
     submissions: Path, assignment: str, out: Path, jobs: int, sandbox: str, resume: bool,
-    regrade_faults: bool, allow_limits_only: bool,
+    regrade_faults: bool, allow_limits_only: bool, cluster: str | None,
 ) -> None:
     """``grader grade``; its help is :data:`_HELP`, whose file lists the registry gives."""
     from grader.cli.progress import display
@@ -71,7 +75,7 @@ def grade(
                 submissions=submissions, assignment=assignment, out=out, jobs=jobs,
                 sandbox="docker" if sandbox == "docker" else "local", resume=resume,
                 regrade_faults=regrade_faults, watch=watch, stop=stop,
-                allow_limits_only=allow_limits_only,
+                allow_limits_only=allow_limits_only, cluster=cluster,
             )
         for line in summary_lines(result):
             click.echo(line)
@@ -126,6 +130,8 @@ def _stop_on_signals(stop: Stop) -> Iterator[None]:
             # signal that comes while the interpreter shuts down (when it has put back
             # the default handlers) must not kill it first: held until the process ends
             signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
+            gc.freeze()  # and no collection of the whole heap on the way out: with Dask
+            # loaded, that alone takes a second on a busy machine
         else:
             for s, old in before.items():
                 signal.signal(s, old)

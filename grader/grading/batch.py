@@ -22,10 +22,12 @@ import shutil
 import statistics
 import tempfile
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from grader.errors import GraderError, InputFileError
 from grader.grading.check import Prepared, SandboxKind, error_results, grade_submission, prepare
@@ -84,6 +86,20 @@ class Watch:
         """A submission was graded and its files written."""
 
 
+class Remote(Protocol):
+    """Where a batch's submissions are graded when not on this machine (a cluster:
+    :mod:`grader.grading.cluster`); the batch's threads then only wait and write."""
+
+    slots: int  # submissions to have in flight at once
+
+    def grade(self, name: str, path: Path) -> Report:
+        """Grade the submission at ``path`` as ``name`` (blocks); raises as
+        :func:`~grader.grading.check.grade_submission` does."""
+
+    def kill(self) -> None:
+        """Stop what runs (a batch that stops)."""
+
+
 class Stop:
     """Asks a running batch to stop. Safe in a signal handler: it only sets a field."""
 
@@ -136,11 +152,14 @@ def grade_batch(
     watch: Watch | None = None,
     stop: Stop | None = None,
     allow_limits_only: bool = False,
+    cluster: str | None = None,
 ) -> BatchResult:
     """Grade every submission in ``submissions`` into ``out``; see the module's doc.
     With ``resume``, a submission already graded keeps its report unless a grader fault
     hit it and ``regrade_faults``. Refuses (IsolationUnavailable) to run student code in
-    a local sandbox that can only limit it, unless ``allow_limits_only``."""
+    a local sandbox that can only limit it, unless ``allow_limits_only``. With
+    ``cluster`` (``tcp://HOST:PORT`` or ``local:N``), the cluster's workers grade, each
+    in its own ``sandbox``, and ``jobs`` is theirs to decide."""
     if jobs < 1:
         raise GraderError(f"--jobs must be at least 1, not {jobs}")
     require_isolation(sandbox, allow_limits_only=allow_limits_only)
@@ -157,11 +176,28 @@ def grade_batch(
     watch, stop = watch or Watch(), stop or Stop()
     watch.planned([e.name for e in todo])
     batch = _Batch(ready, sandbox, out, watch, stop, strict=not allow_limits_only)
-    graded = batch.run(todo, jobs, book)
+    with _remote(cluster if todo else None, ready, sandbox, batch.strict) as remote:
+        batch.remote = remote
+        graded = batch.run(todo, remote.slots if remote else jobs, book)
     result.not_graded = [e.name for e in todo if e.name not in graded]
     result.stopped_by = stop.signum
     result.reports = book.reports()
     return result
+
+
+@contextmanager
+def _remote(
+    cluster: str | None, ready: Prepared, sandbox: SandboxKind, strict: bool
+) -> Iterator[Remote | None]:
+    if cluster is None:
+        yield None
+        return
+    try:
+        from grader.grading.cluster import open_cluster
+    except ImportError:
+        raise GraderError("--cluster needs Dask: pip install 'search-grader[cluster]'") from None
+    with open_cluster(cluster, ready=ready, sandbox=sandbox, strict=strict) as remote:
+        yield remote
 
 
 def _check_docker() -> None:
@@ -210,6 +246,7 @@ class _Batch:
         self.watch, self.stop = watch, stop
         self.strict = strict  # refuse a local sandbox that can only limit the submission
         self.trees: Mapping[str, TestTree] = report_trees(ready)
+        self.remote: Remote | None = None  # a cluster grades, these threads wait for it
         self._boxes: set[Sandbox] = set()
         self._lock = threading.Lock()
 
@@ -251,6 +288,8 @@ class _Batch:
                           book, graded)
 
     def _kill_all(self) -> None:
+        if self.remote is not None:
+            self.remote.kill()
         with self._lock:
             boxes = list(self._boxes)
         for box in boxes:
@@ -261,9 +300,10 @@ class _Batch:
             return None
         self.watch.started(entry.name)
         try:
-            report = grade_submission(submission=entry.path, assignment=self.ready,
-                                      sandbox=self.kind, name=entry.name, opener=self._open,
-                                      require_isolation=self.strict)
+            report = self.remote.grade(entry.name, entry.path) if self.remote else (
+                grade_submission(submission=entry.path, assignment=self.ready,
+                                 sandbox=self.kind, name=entry.name, opener=self._open,
+                                 require_isolation=self.strict))
         except IsolationUnavailable:
             raise
         except GraderError as exc:  # not a submission we can run: a result, not a stop

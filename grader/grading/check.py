@@ -28,7 +28,7 @@ from grader.feedback.crashes import once_per_submission
 from grader.grading.intake import ENTRY_FILE, SubmissionRefused, submission_folder
 from grader.grading.report import Report, TestResult, make_report
 from grader.grading.scoring import TestContext, all_or_nothing, score_all, score_run
-from grader.hosts.base import RunRequest, RunResult, Sandbox
+from grader.hosts.base import RunRequest, RunResult, RunStatus, Sandbox
 from grader.hosts.kinds import Isolation, SandboxKind
 from grader.trees.tree import Tree
 from reference.algorithms import answer_shape
@@ -110,9 +110,11 @@ def refused_results(ready: Prepared, reason: str) -> list[TestResult]:
     return error_results(ready, f"your submission cannot be graded: {reason}")
 
 
-def error_results(ready: Prepared, message: str) -> list[TestResult]:
-    """Every test of ``ready`` ended as an ``error`` that says ``message``."""
-    failed = RunResult(status="error", message=message)
+def error_results(
+    ready: Prepared, message: str, status: RunStatus = "error"
+) -> list[TestResult]:
+    """Every test of ``ready`` ended as an ``error`` (or ``status``) that says ``message``."""
+    failed = RunResult(status=status, message=message)
     return [score_run(failed, c) for c in ready.contexts]
 
 

@@ -105,12 +105,20 @@ def submission_folder(path: Path) -> Iterator[Path]:
         raise GraderError(
             f"{path}: no such submission; give a .py file, a .zip, or a folder with {ENTRY_FILE}"
         )
+    with given_copy(path) as copy:
+        yield _agent_folder(copy, copy.parent / "unpacked")
+
+
+@contextmanager
+def given_copy(path: Path) -> Iterator[Path]:
+    """A private copy of ``path`` as given (a file or a folder, no agent looked for yet),
+    removed afterwards; :class:`SubmissionRefused` if it breaks a cap or holds a link."""
     with ExitStack() as stack:
         staging = owned_folder("intake")  # 0700, marked: a killed grader's is swept later
         stack.callback(shutil.rmtree, staging, ignore_errors=True)
         copy = staging / "given"
         _copy_given(path, copy)
-        yield _agent_folder(copy, staging / "unpacked")
+        yield copy
 
 
 def agent_file(path: Path) -> Path | None:

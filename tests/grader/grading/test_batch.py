@@ -254,6 +254,8 @@ STOPS = [
     pytest.param("docker", signal.SIGTERM, 1, id="docker-sigterm", marks=pytest.mark.docker),
     pytest.param("docker", signal.SIGTERM, 2, id="docker-sigterm-twice",
                  marks=pytest.mark.docker),
+    pytest.param("cluster", signal.SIGINT, 1, id="cluster-sigint"),  # local:2, local sandbox
+    pytest.param("cluster", signal.SIGTERM, 1, id="cluster-sigterm"),
 ]
 
 
@@ -311,13 +313,14 @@ def test_a_signal_stops_a_batch_at_once_and_leaves_nothing(
     temp = Path(tempfile.mkdtemp(prefix="stop-", dir="/tmp" if Path("/tmp").is_dir() else None))
     request.addfinalizer(lambda: shutil.rmtree(temp, ignore_errors=True))
     command = [sys.executable, "-m", "grader.cli", "grade", str(subs), "-a", "alphabeta",
-               "-o", str(out), "--jobs", "2", "--sandbox", sandbox]
+               "-o", str(out), "--jobs", "2",
+               *(["--cluster", "local:2"] if sandbox == "cluster" else ["--sandbox", sandbox])]
     with log.open("wb") as err:
         proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err,
                                 env={**os.environ, "TMPDIR": str(temp)})
         try:
             wait_for(lambda: {"good00", "good01"} <= folders(out), 240)
-            if sandbox == "local":
+            if sandbox != "docker":
                 wait_for(lambda: sandbox_processes(tmp_path) or sandbox_processes(temp), 60)
             else:
                 wait_for(lambda: containers_of(proc.pid), 60)
