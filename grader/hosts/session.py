@@ -71,7 +71,7 @@ class _Tokens:
         info = self._info.get(node_id)
         if info is None:
             node: Node = self.tree.nodes[node_id]
-            info = [self.token(node_id), node.to_move, node.terminal, node.chance,
+            info = [self.token(node_id), self.tree.mover(node_id), node.terminal, node.chance,
                     not node.noisy, node.outcome]
             self._info[node_id] = info
         return info

@@ -80,7 +80,7 @@ class TreeGame:
         if node.to_move is None:
             if node.chance:
                 raise GameError(f"{s} is a chance node: no player moves there")
-            raise GameError(f"{s} is terminal: no player moves there")
+            return self.tree.mover(s) or 0  # a terminal: whose turn it would be
         return node.to_move
 
     def actions(self, s: str) -> tuple[str, ...]:

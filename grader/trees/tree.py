@@ -11,7 +11,7 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -78,6 +78,34 @@ class Tree:
             return None if moves is None else moves.get(action)
         except TypeError:  # an unhashable action
             return None
+
+    def mover(self, node_id: str) -> int | None:
+        """Who moves at ``node_id``: its ``to_move``; at a terminal, the player whose turn
+        it would be (the one after the mover of the first decision node above it, in
+        the order a search from the root first reaches it); None at a chance node."""
+        node = self.nodes[node_id]
+        if node.to_move is not None or not node.terminal:
+            return node.to_move
+        return self._next_movers.get(node_id, 0)
+
+    @cached_property
+    def _next_movers(self) -> dict[str, int]:
+        """The player to move after each node's parent, for nodes without a mover of
+        their own; a chance node passes on its own parent's (the game goes on in turn)."""
+        found: dict[str, int] = {}
+        queue = [self.root]
+        for nid in queue:  # breadth first: each node is given by the first parent found
+            node = self.nodes[nid]
+            after = (node.to_move + 1) % self.players if node.to_move is not None \
+                else found.get(nid, 0)
+            for child in node.children:
+                if child not in found and self.nodes[child].to_move is None:
+                    found[child] = after
+                    queue.append(child)
+                elif child not in found:
+                    found[child] = -1  # a decision node: reached, not given a mover
+                    queue.append(child)
+        return {k: v for k, v in found.items() if v >= 0}
 
     def max_depth(self) -> int:
         """Plies on the longest path from the root to a terminal."""

@@ -54,15 +54,14 @@ def test_a_refusal_names_the_node_never_a_state_token(tmp_path: Path) -> None:
     path.write_text(
         "def minimax(game, state, depth):\n"
         "    b = game.result(state, game.actions(state)[0])\n"
-        "    leaf = game.result(b, game.actions(b)[0])\n"
-        "    return game.to_move(leaf), None\n",
+        "    return game.utility(b), None\n",
         encoding="utf-8",
     )
     report = grade_submission(submission=path, assignment="minimax", tests=["aima-fig5.2"])
     (test,) = report.tests
     assert test.status == "error"
     assert test.message is not None and test.message.startswith(
-        "the game refused a call: B1 is not a decision node"
+        "the game refused a call: utility of B, which is not terminal"
     )
     assert re.search(r"\bs[0-9a-f]{12}\b", report_json(report)) is None
 

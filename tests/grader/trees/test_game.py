@@ -81,7 +81,6 @@ def test_trace_keeps_order_and_repeats(game: TreeGame) -> None:
         pytest.param(lambda g: g.actions(["A"]), "is not a state", id="unhashable-state"),
         pytest.param(lambda g: g.evaluate("B"), "no eval", id="eval-missing"),
         pytest.param(lambda g: g.utility("B1", 2), "player 2 does not exist", id="bad-player"),
-        pytest.param(lambda g: g.to_move("B1"), "terminal", id="to-move-of-terminal"),
         pytest.param(lambda g: g.chance_outcomes("A"), "not a chance node", id="not-chance"),
     ],
 )
@@ -93,6 +92,41 @@ def test_impossible_calls_raise_game_error(game: TreeGame, call: Any, phrase: st
 def test_evaluate_of_a_terminal_is_its_payoff_and_is_recorded(game: TreeGame) -> None:
     assert game.evaluate("B2") == 5
     assert game.trace.calls == [("evaluate", "B2")]
+
+
+# X is reached first from A (MAX), then from C (MIN): it is MIN's turn there, as a search
+# from the root first finds it; B1 and C1 lie under MIN nodes: MAX's turn
+@pytest.mark.parametrize(
+    ("node", "mover"),
+    [
+        pytest.param("B1", 0, id="under-min"),
+        pytest.param("C1", 0, id="under-min-2"),
+        pytest.param("X", 1, id="shared-first-under-max"),
+        pytest.param("A", 0, id="decision-node"),
+        pytest.param("C", 1, id="decision-node-min"),
+    ],
+)
+def test_to_move_answers_everywhere_a_player_could_move(node: str, mover: int) -> None:
+    game = TreeGame(parse_tree(SMALL))
+    assert game.to_move(node) == mover
+    assert game.trace.visits() == []  # asking is free
+
+
+def test_to_move_at_a_terminal_is_the_turn_after_its_parents_mover() -> None:
+    # A(max) --a--> B(chance) --h--> H = 1: the chance passes the turn on, MIN's at H;
+    # three players: P2 --x--> X = (1, 2, 3): P0's turn at X
+    chance = parse_tree({
+        "format": "game-tree/1", "root": "A",
+        "nodes": {"A": {"to_move": 0, "children": {"a": "B"}},
+                  "B": {"chance": True, "children": {"h": "H"}, "probabilities": {"h": 1}},
+                  "H": {"utility": 1}},
+    })
+    assert TreeGame(chance).to_move("H") == 1
+    three = parse_tree({
+        "format": "game-tree/1", "root": "A", "players": 3,
+        "nodes": {"A": {"to_move": 2, "children": {"x": "X"}}, "X": {"utility": [1, 2, 3]}},
+    })
+    assert TreeGame(three).to_move("X") == 0
 
 
 def test_chance_nodes_give_their_outcomes() -> None:
