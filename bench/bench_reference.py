@@ -31,7 +31,7 @@ from reference.alphabeta import alphabeta
 from reference.mcts import mcts
 
 SIZES = {"1e4": (10, 4), "1e5": (10, 5), "1e6": (10, 6)}  # (branching, depth)
-ALSO = ("probcut", "transposition", "lmr")
+ALSO = ("negamax", "expectimax", "killers", "iterative_deepening", "beam", "probcut", "transposition", "lmr")
 """Reference searches timed traced against untraced beside alpha-beta, by registry name,
 each with its defaults (ProbCut: d = 2, d' = 1 on the trees' random evals)."""
 
@@ -64,6 +64,16 @@ class PlainGame:
     def evaluate(self, s: str, p: int = 0) -> Any:
         node = self._nodes[s]
         return (node.utility or node.eval)[p]  # type: ignore[index]
+
+    def is_chance(self, s: str) -> bool:
+        return self._nodes[s].chance
+
+    def chance_outcomes(self, s: str) -> list[tuple[str, float]]:
+        node = self._nodes[s]
+        return list(zip(node.actions, node.probabilities or (), strict=True))
+
+    def time_left(self) -> float:
+        return math.inf  # no budget: iterative deepening runs to the depth
 
     def random(self) -> float:
         return self._stream.draw()
@@ -264,12 +274,12 @@ def measure_also(name: str, label: str, b: int, d: int, rounds: int) -> AlsoRow:
 
 
 def print_also(rows: list[AlsoRow]) -> None:
-    head = f"{'search':<14} {'size':>4} {'visits':>7} {'traced/s':>10} {'untraced/s':>10} " \
+    head = f"{'search':<20} {'size':>4} {'visits':>7} {'traced/s':>10} {'untraced/s':>10} " \
         f"{'trc/untr':>9}"
     print(f"\n{head}\n{'-' * len(head)}")
     for r in rows:
         row = Row(r.label, 0, r.visits, r.samples)
-        print(f"{r.name:<14} {r.label:>4} {r.visits:>7,} {row.rate('traced')} "
+        print(f"{r.name:<20} {r.label:>4} {r.visits:>7,} {row.rate('traced')} "
               f"{row.rate('untraced')} {row.ratio('traced', 'untraced')}")
     print("\nvisits/s of other reference searches (their defaults) on the traced TreeGame and "
           "on the\nsame API untraced, the best of the rounds; trc/untr, the median ratio of times.")
