@@ -31,7 +31,8 @@ from reference.alphabeta import alphabeta
 from reference.mcts import mcts
 
 SIZES = {"1e4": (10, 4), "1e5": (10, 5), "1e6": (10, 6)}  # (branching, depth)
-ALSO = ("negamax", "expectimax", "killers", "iterative_deepening", "beam", "probcut", "transposition", "lmr")
+ALSO = ("negamax", "expectimax", "killers", "iterative_deepening", "beam", "probcut",
+        "transposition", "lmr")
 """Reference searches timed traced against untraced beside alpha-beta, by registry name,
 each with its defaults (ProbCut: d = 2, d' = 1 on the trees' random evals)."""
 
