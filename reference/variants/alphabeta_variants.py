@@ -86,3 +86,7 @@ VARIANTS = variants(
     },
 )
 """Alpha-beta's variants, the simplest mistake first."""
+
+SENTENCES = {v.fault: v.mistake for v in VARIANTS}
+"""Alpha-beta's mistakes, told as its variants tell them: the searches built on alpha-beta
+name its mistakes in the same words."""

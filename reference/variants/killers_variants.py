@@ -15,7 +15,7 @@ from typing import Any
 from reference.api import Action, DepthUnit, Game, Value, check_two_player, plies
 from reference.killers import KILLERS_PER_PLY
 from reference.ordering import promote
-from reference.variants.alphabeta_variants import VARIANTS as ALPHABETA_VARIANTS
+from reference.variants.alphabeta_variants import SENTENCES as ALPHABETA_SENTENCES
 from reference.variants.faults import (
     PRUNING_FAULTS,
     SEARCH_FAULTS,
@@ -29,9 +29,6 @@ from reference.variants.faults import (
     variants,
 )
 from reference.variants.faulty_window import Rules
-
-ALPHABETA_SENTENCES = {v.fault: v.mistake for v in ALPHABETA_VARIANTS}
-"""Alpha-beta's mistakes, told as alpha-beta's variants tell them."""
 
 NO_KILLERS = Fault("no-killers")
 KILLER_ON_BEST = Fault("killer-on-best-move")

@@ -21,7 +21,7 @@ from reference.lmr import (
     check_reductions,
     test_window,
 )
-from reference.variants.alphabeta_variants import VARIANTS as ALPHABETA_VARIANTS
+from reference.variants.alphabeta_variants import SENTENCES as ALPHABETA_SENTENCES
 from reference.variants.faults import (
     SEARCH_FAULTS,
     TURN_FAULTS,
@@ -34,9 +34,6 @@ from reference.variants.faults import (
     variants,
 )
 from reference.variants.faulty_window import FaultyWindow, Rules
-
-ALPHABETA_SENTENCES = {v.fault: v.mistake for v in ALPHABETA_VARIANTS}
-"""Alpha-beta's mistakes, told as alpha-beta's variants tell them."""
 
 NO_REDUCTION = Fault("no-reductions")
 FIRST_REDUCED = Fault("first-moves-reduced")

@@ -26,6 +26,7 @@ from reference.probcut import (
     ProbCutRule,
     probcut_rule,
 )
+from reference.variants.alphabeta_variants import SENTENCES as ALPHABETA_SENTENCES
 from reference.variants.faults import (
     PRUNING_FAULTS,
     SEARCH_FAULTS,
@@ -39,7 +40,6 @@ from reference.variants.faults import (
     variants,
 )
 from reference.variants.faulty_window import Rules
-from reference.variants.killers_variants import ALPHABETA_SENTENCES
 
 NO_PROBCUT = Fault("no-probcut")
 NO_MARGIN = Fault("probcut-without-margin")

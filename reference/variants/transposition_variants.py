@@ -13,7 +13,7 @@ from typing import Any
 
 from reference.api import Action, DepthUnit, Game, Value, check_two_player, plies
 from reference.transposition import Bound, Entry, Table, bound_of
-from reference.variants.alphabeta_variants import VARIANTS as ALPHABETA_VARIANTS
+from reference.variants.alphabeta_variants import SENTENCES as ALPHABETA_SENTENCES
 from reference.variants.faults import (
     PRUNING_FAULTS,
     SEARCH_FAULTS,
@@ -27,9 +27,6 @@ from reference.variants.faults import (
     variants,
 )
 from reference.variants.faulty_window import Rules
-
-ALPHABETA_SENTENCES = {v.fault: v.mistake for v in ALPHABETA_VARIANTS}
-"""Alpha-beta's mistakes, told as alpha-beta's variants tell them."""
 
 NO_TABLE = Fault("no-table")
 BOUND_AS_EXACT = Fault("bound-stored-as-exact")
