@@ -93,19 +93,18 @@ class Tree:
         """The player to move after each node's parent, for nodes without a mover of
         their own; a chance node passes on its own parent's (the game goes on in turn)."""
         found: dict[str, int] = {}
-        queue = [self.root]
+        queue, seen = [self.root], {self.root}
         for nid in queue:  # breadth first: each node is given by the first parent found
             node = self.nodes[nid]
-            after = (node.to_move + 1) % self.players if node.to_move is not None \
-                else found.get(nid, 0)
+            after = found.get(nid, 0) if node.to_move is None else (node.to_move + 1) % self.players
             for child in node.children:
-                if child not in found and self.nodes[child].to_move is None:
+                if child in seen:
+                    continue
+                seen.add(child)
+                queue.append(child)
+                if self.nodes[child].to_move is None:
                     found[child] = after
-                    queue.append(child)
-                elif child not in found:
-                    found[child] = -1  # a decision node: reached, not given a mover
-                    queue.append(child)
-        return {k: v for k, v in found.items() if v >= 0}
+        return found
 
     def max_depth(self) -> int:
         """Plies on the longest path from the root to a terminal."""
