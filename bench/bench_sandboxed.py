@@ -157,7 +157,7 @@ def in_process(submission: Path, assignment: str) -> int:
     ready = prepare(assignment=assignment)
     report = grade_submission(submission=submission, assignment=ready,
                               opener=lambda kind, folder, memory_mb: InProcess(folder))
-    conventions = {c.spec.name: convention_line(c.spec) for c in ready.contexts}
+    conventions = {c.spec.name: convention_line(c) for c in ready.contexts}
     print_report(student_view(report), Console(highlight=False, soft_wrap=True),
                  conventions=conventions)
     return 0 if report.all_passed else 1
