@@ -50,7 +50,8 @@ def _game(number: int, record: GameRecord) -> str:
             f"{'opening' if m.opening else f'{m.time_s:.3f}'}</td><td class='num'>"
             f"{'' if m.opening else f'{m.clock_left_s:.2f}'}</td></tr>" for m in record.moves]
     if record.reason not in ("win", "draw"):  # the answer that lost the game
-        loser = "xo"[1 - record.winner()] if record.winner() is not None else "?"
+        winner = record.winner()
+        loser = "?" if winner is None else "xo"[1 - winner]
         rows.append(f"<tr class='lost'><td class='num'>{len(record.moves) + 1}</td>"
                     f"<td>{loser}</td><td>{for_html(record.loser_move or '(none)')}</td>"
                     f"<td colspan='2'>{for_html(record.reason)}</td></tr>")
