@@ -18,7 +18,7 @@ from grader.errors import GraderError
 from grader.grading.report import Report, TestResult, make_report
 from grader.grading.statuses import Status
 from grader.hosts.kinds import SandboxKind
-from grader.play.models import ClockRule, GameRecord, PlayerSpec
+from grader.play.models import ClockRule, GameRecord, PlayerSpec, tally
 from grader.play.referee import play_game, random_opening
 
 
@@ -71,22 +71,16 @@ def _match(agent: PlayerSpec, rules: PlayRules, match: MatchSpec,
     return score_match(match, games, time.perf_counter() - started)
 
 
-def agent_side(record: GameRecord) -> int:
-    """Which player the agent was in ``record`` (0: x, 1: o)."""
-    return 0 if record.players[0].kind == "agent" else 1
-
-
 def score_match(match: MatchSpec, games: list[GameRecord], time_s: float) -> TestResult:
     """A match's result from its games' records."""
-    played = [r for r in games if r.reason != "sandbox_error"]
-    won = sum(r.winner() == agent_side(r) for r in played)
-    drawn = sum(r.winner() is None for r in played)
-    share = (won + drawn / 2) / len(played) if played else 0.0
+    counts = tally(games)
+    won, drawn, played = counts["won"], counts["drew"], sum(counts.values())
+    share = (won + drawn / 2) / played if played else 0.0
     score = max([t.points for t in match.thresholds if share >= t.score], default=0.0)
-    faults = len(games) - len(played)
+    faults = len(games) - played
     status: Status = ("sandbox_error" if faults else
                       "passed" if score >= match.points else "failed")
-    message = (f"won {won}, drew {drawn}, lost {len(played) - won - drawn} of {len(played)} "
+    message = (f"won {won}, drew {drawn}, lost {counts['lost']} of {played} "
                f"games against {match.opponent} (score {share:.0%})")
     if faults:
         message += f"; {faults} game(s) the grader could not run: grade again"
@@ -99,8 +93,8 @@ def _lost(games: list[GameRecord]) -> list[str]:
     """A line for each game the agent lost by a fault (illegal, crash, flag, ...)."""
     lines = []
     for i, record in enumerate(games, start=1):
-        side = agent_side(record)
-        if record.winner() == 1 - side and record.reason != "win":
+        side = record.agent_side()
+        if record.agent_result() == "lost" and record.reason != "win":
             colour = "x, first" if side == 0 else "o, second"
             lines.append(f"game {i} (you played {colour}, opening "
                          f"{' '.join(record.opening) or 'none'}): {record.reason}: "

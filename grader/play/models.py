@@ -104,3 +104,18 @@ class GameRecord(_Strict):
     def winner(self) -> int | None:
         """0 or 1 for the player who won, None for a draw."""
         return None if self.outcome == "draw" else 0 if self.outcome == "x" else 1
+
+    def agent_side(self) -> int:
+        """Which player the (first) agent was: 0 (x) or 1 (o)."""
+        return 0 if self.players[0].kind == "agent" else 1
+
+    def agent_result(self) -> Literal["won", "drew", "lost"]:
+        """How the game ended for the agent."""
+        winner = self.winner()
+        return "drew" if winner is None else "won" if winner == self.agent_side() else "lost"
+
+
+def tally(games: list[GameRecord]) -> dict[str, int]:
+    """The agent's wins, draws and losses over ``games``, the grader's faults left out."""
+    played = [g.agent_result() for g in games if g.reason != "sandbox_error"]
+    return {kind: played.count(kind) for kind in ("won", "drew", "lost")}
