@@ -274,11 +274,10 @@ class DockerSandbox(Sandbox):
     def freeze(self) -> None:
         """Pause the container (the cgroup freezer) until :meth:`thaw`; a freezer that
         times out on a loaded machine is tried again, PAUSE_ATTEMPTS times in all."""
-        if self._container is None:
-            return
         for attempt in range(1, PAUSE_ATTEMPTS + 1):
             try:
-                self._container.pause()
+                if self._container is not None:
+                    self._container.pause()
                 return
             except Exception as exc:  # the engine's error: fail closed, as an OSError
                 if attempt == PAUSE_ATTEMPTS:
@@ -286,11 +285,11 @@ class DockerSandbox(Sandbox):
                 time.sleep(0.05 * attempt)
 
     def thaw(self) -> None:
-        if self._container is not None:
-            try:
+        try:
+            if self._container is not None:
                 self._container.unpause()
-            except Exception as exc:
-                raise OSError(f"could not unpause the container: {exc}") from exc
+        except Exception as exc:
+            raise OSError(f"could not unpause the container: {exc}") from exc
 
     def _start_retried(self) -> Session:
         """A started container's session; a start that fails is tried again (a loaded

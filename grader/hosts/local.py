@@ -66,6 +66,7 @@ STOP_INFO_TIMEOUT_S = 2.0  # for bwrap's word on a harness stopped before it was
 # the private /tmp (64 MB) and /dev/shm (16 MB)
 CGROUP_HEADROOM_MB = 64 + 64 + 16  # for bwrap to say which process is the PID namespace's first
 STOP_WAIT_S = 2.0  # for the sandbox's processes to stop once sent SIGSTOP (play mode)
+_CHILDREN_LISTED = os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
 
 
 def harness_path() -> Path:
@@ -338,6 +339,9 @@ class LocalSandbox(Sandbox):
         done: set[int] = set()
         if self._proc is None:
             return done
+        if not _CHILDREN_LISTED:  # no /proc to walk (not Linux): the harness's group
+            os.killpg(self._proc.pid, signum)  # an OSError if it cannot: fails closed
+            return done
         for _ in range(5):
             found = _descendants(self._proc.pid) - done
             if not found:
@@ -380,11 +384,8 @@ def _state(pid: int) -> str:
 
 
 def _descendants(root: int) -> set[int]:
-    """``root`` and every live process below it: from each thread's ``children`` file
-    in ``/proc`` (a walk of the sandbox's few processes), or, on a kernel without those
-    files, from a scan of every process's parent."""
-    if not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"):
-        return _descendants_by_scan(root)
+    """``root`` and every process below it, from each thread's ``children`` file in
+    ``/proc`` (a walk of the sandbox's few processes)."""
     found, todo = {root}, [root]
     while todo:
         pid = todo.pop()
@@ -402,27 +403,6 @@ def _descendants(root: int) -> set[int]:
                 if child not in found:
                     found.add(child)
                     todo.append(child)
-    return found
-
-
-def _descendants_by_scan(root: int) -> set[int]:
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                fields = f.read().rsplit(b")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[0] != b"Z":
-            children.setdefault(int(fields[1]), []).append(int(entry))
-    found, todo = {root}, [root]
-    while todo:
-        for child in children.get(todo.pop(), ()):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
     return found
 
 
