@@ -34,7 +34,7 @@ from grader.grading.check import Prepared, SandboxKind, error_results, grade_sub
 from grader.grading.report import Report, load_report, make_report
 from grader.grading.report_trees import report_trees
 from grader.grading.sinks import for_terminal
-from grader.hosts.base import RunRequest, RunResult, Sandbox
+from grader.hosts.base import MoveRequest, RunRequest, RunResult, Sandbox
 from grader.hosts.isolation import IsolationUnavailable, require_isolation
 from grader.reports import TestTree, batch_texts, write_batch_reports
 
@@ -335,7 +335,7 @@ class _Stoppable(Sandbox):
         self.inner, self.batch = inner, batch
         self.isolation = inner.isolation  # the report says what the real sandbox reached
 
-    def run(self, request: RunRequest) -> RunResult:
+    def run(self, request: RunRequest | MoveRequest) -> RunResult:
         if self.batch.stop.requested:
             return RunResult(status="sandbox_error", message="the batch was stopped")
         return self.inner.run(request)

@@ -47,7 +47,7 @@ from grader.errors import GraderError
 from grader.grading.check import Prepared, SandboxKind, error_results, grade_submission, prepare
 from grader.grading.intake import ENTRY_FILE, given_copy
 from grader.grading.report import Report, make_report
-from grader.hosts.base import RunRequest, RunResult, Sandbox
+from grader.hosts.base import MoveRequest, RunRequest, RunResult, Sandbox
 from grader.hosts.isolation import IsolationUnavailable, owned_folder
 
 if TYPE_CHECKING:
@@ -226,7 +226,7 @@ class _Killable(Sandbox):
         self.inner, self.key, self.running = inner, key, running
         self.isolation = inner.isolation
 
-    def run(self, request: RunRequest) -> RunResult:
+    def run(self, request: RunRequest | MoveRequest) -> RunResult:
         if self.key in self.running.killed:
             return RunResult(status="sandbox_error", message="the batch was stopped")
         return self.inner.run(request)

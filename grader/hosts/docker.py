@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.errors import GraderError
-from grader.hosts.base import RunRequest, RunResult, Sandbox, killed_by
+from grader.hosts.base import MoveRequest, RunRequest, RunResult, Sandbox, killed_by
 from grader.hosts.image import LABEL, ensure_image
 from grader.hosts.isolation import start_time
 from grader.hosts.session import Session
@@ -245,7 +245,7 @@ class DockerSandbox(Sandbox):
         if self._session is None:
             self._start_retried()
 
-    def run(self, request: RunRequest) -> RunResult:
+    def run(self, request: RunRequest | MoveRequest) -> RunResult:
         try:
             session = self._session if self._session is not None else self._start_retried()
             if not self._limited:  # before any student code: the harness confines itself
@@ -269,6 +269,21 @@ class DockerSandbox(Sandbox):
                 if reason:
                     result.message = f"the submission's process {reason}"
         return result
+
+    def freeze(self) -> None:
+        """Pause the container (the cgroup freezer) until :meth:`thaw`."""
+        if self._container is not None:
+            try:
+                self._container.pause()
+            except Exception as exc:  # the engine's error: fail closed, as an OSError
+                raise OSError(f"could not pause the container: {exc}") from exc
+
+    def thaw(self) -> None:
+        if self._container is not None:
+            try:
+                self._container.unpause()
+            except Exception as exc:
+                raise OSError(f"could not unpause the container: {exc}") from exc
 
     def _start_retried(self) -> Session:
         """A started container's session; a start that fails is tried again (a loaded

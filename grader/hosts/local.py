@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grader.errors import GraderError
-from grader.hosts.base import RunRequest, RunResult, RunStatus, Sandbox, killed_by
+from grader.hosts.base import MoveRequest, RunRequest, RunResult, RunStatus, Sandbox, killed_by
 from grader.hosts.cgroup import MemoryCgroup
 from grader.hosts.isolation import (
     LIMITS_ONLY,
@@ -142,7 +142,7 @@ class LocalSandbox(Sandbox):
         if self._proc is None:
             self._spawn()
 
-    def run(self, request: RunRequest) -> RunResult:
+    def run(self, request: RunRequest | MoveRequest) -> RunResult:
         session = self._session if self._session is not None else self._start()
         result = session.run(request)
         if session.broken:
@@ -316,6 +316,29 @@ class LocalSandbox(Sandbox):
             self._stderr = None
         return _describe_exit(code)
 
+    def freeze(self) -> None:
+        """Stop (SIGSTOP) the harness and every process below it until :meth:`thaw`."""
+        self._signal_all(signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        self._signal_all(signal.SIGCONT)
+
+    def _signal_all(self, signum: int) -> None:
+        """Send ``signum`` to the child and all its descendants, looked for again until
+        no new one shows (a process forked meanwhile is caught the next round)."""
+        if self._proc is None:
+            return
+        done: set[int] = set()
+        for _ in range(5):
+            found = _descendants(self._proc.pid) - done
+            if not found:
+                return
+            for pid in found:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signum)
+            done |= found
+        raise OSError(f"the sandbox's processes kept multiplying while sent signal {signum}")
+
     def kill(self) -> None:
         """End the run now, from another thread (a batch that stops): its PID namespace's
         init first, which ends every process in it, then bwrap or the harness itself."""
@@ -336,6 +359,28 @@ class LocalSandbox(Sandbox):
 
 class SandboxStartError(RuntimeError):
     """The harness could not start or confine itself: a grader fault, never charged."""
+
+
+def _descendants(root: int) -> set[int]:
+    """``root`` and every live process below it, from ``/proc``."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != b"Z":
+            children.setdefault(int(fields[1]), []).append(int(entry))
+    found, todo = {root}, [root]
+    while todo:
+        for child in children.get(todo.pop(), ()):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
 
 
 def _namespace_init(info_fd: int, timeout_s: float) -> int | None:
