@@ -150,6 +150,7 @@ _COMMANDS: dict[str, str] = {
     "report": "report",
     "sandbox": "sandbox",
     "schema": "authoring",
+    "tournament": "tournament",
     "tree": "authoring",
     "validate": "authoring",
 }

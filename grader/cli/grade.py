@@ -69,7 +69,7 @@ def grade(
     from grader.hosts.isolation import isolation_notice
 
     stop = Stop()
-    with _stop_on_signals(stop):
+    with stop_on_signals(stop):
         with display() as watch:
             result = grade_batch(
                 submissions=submissions, assignment=assignment, out=out, jobs=jobs,
@@ -109,7 +109,7 @@ def _raise_for(result: BatchResult) -> None:
 
 
 @contextlib.contextmanager
-def _stop_on_signals(stop: Stop) -> Iterator[None]:
+def stop_on_signals(stop: Stop) -> Iterator[None]:
     """SIGINT and SIGTERM ask the batch to stop; a later one is only noted, until the
     process ends, so that the cleaning up under way finishes and leaves nothing behind."""
 

@@ -7,8 +7,9 @@ opponent, in the same order, holding this entrant's result in each game they pla
 game's file (``games/<id>.json``: the replay), titled with who moved first, the opening
 and how the game ended.
 
-Every name and every referee's reason may come from a submission: each CSV cell passes
-:func:`~grader.grading.sinks.for_csv` and each HTML text :func:`~grader.grading.sinks.for_html`.
+Every name and every referee's reason may come from a submission: each name in the CSV
+passes :func:`~grader.grading.sinks.for_csv` (the numbers are the grader's own, a negative
+rating left a number) and each HTML text :func:`~grader.grading.sinks.for_html`.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from grader.tournaments.records import GAMES, PlayedGame
 
 STANDING_COLUMNS = ("rank", "entrant", "mu", "sigma", "ordinal", "wins", "draws", "losses",
                     "byes", "points")
-CROSSTABLE_FILES = ("crosstable.csv", "crosstable.html")  # in OUT, beside games/
+CROSSTABLE = "crosstable"  # the files' name in OUT, beside games/: .csv and .html
 
 
 def _figures(rank: int, row: Standing) -> list[str]:
@@ -62,10 +63,12 @@ def crosstable_csv(rows: Sequence[Standing], games: Iterable[PlayedGame]) -> str
     names = [r.name for r in rows]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([for_csv(c) for c in (*STANDING_COLUMNS, *names)])
+    writer.writerow([*STANDING_COLUMNS, *map(for_csv, names)])
     for rank, row in enumerate(rows, start=1):
+        figures = _figures(rank, row)
+        figures[1] = for_csv(row.name)  # the one cell a submission names; the rest are ours
         cells = [" ".join(p for p, _ in meetings.results(row.name, o)) for o in names]
-        writer.writerow([for_csv(c) for c in (*_figures(rank, row), *cells)])
+        writer.writerow([*figures, *cells])
     return out.getvalue()
 
 
@@ -110,3 +113,11 @@ _CSS = (
     "text-align:right;white-space:nowrap}td:nth-child(2){text-align:left}"
     "td.self{background:#eee}a{text-decoration:none}"
 )
+
+
+def crosstable_texts(rows: Sequence[Standing], games: Iterable[PlayedGame], *,
+                     title: str) -> dict[str, str]:
+    """Each file's name and text: the CSV and the HTML page."""
+    games = list(games)
+    return {f"{CROSSTABLE}.csv": crosstable_csv(rows, games),
+            f"{CROSSTABLE}.html": crosstable_html(rows, games, title=title)}

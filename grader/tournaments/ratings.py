@@ -54,7 +54,7 @@ def standings(names: Iterable[str], games: Iterable[PlayedGame],
         first = game.first_points
         if first is None or game.first not in ratings or game.second not in ratings:
             continue
-        ranks = [0, 0] if first == 0.5 else [0, 1] if first == 1.0 else [1, 0]
+        ranks = [0.0, 0.0] if first == 0.5 else [0.0, 1.0] if first == 1.0 else [1.0, 0.0]
         [[ratings[game.first]], [ratings[game.second]]] = model.rate(
             [[ratings[game.first]], [ratings[game.second]]], ranks=ranks
         )
@@ -62,8 +62,9 @@ def standings(names: Iterable[str], games: Iterable[PlayedGame],
             tally[name][0 if points == 1 else 1 if points == 0.5 else 2] += 1
     byes = byes or {}
     rows = [
-        Standing(n, ratings[n].mu, ratings[n].sigma, ratings[n].ordinal(), *tally[n],
-                 byes.get(n, 0), tally[n][0] + tally[n][1] / 2 + byes.get(n, 0) * BYE_POINTS)
+        Standing(n, ratings[n].mu, ratings[n].sigma, ratings[n].ordinal(), tally[n][0],
+                 tally[n][1], tally[n][2], byes.get(n, 0),
+                 tally[n][0] + tally[n][1] / 2 + byes.get(n, 0) * BYE_POINTS)
         for n in entrants
     ]
     return sorted(rows, key=lambda r: (-r.ordinal, -r.points, r.name))

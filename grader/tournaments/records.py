@@ -23,7 +23,7 @@ from grader.grading.sinks import encodable
 from grader.tournaments.schedule import Game
 
 GAMES = "games"  # the folder of OUT that holds the game files
-GAME_FORMAT = "tournament-game/1"
+GAME_FORMAT: Literal["tournament-game/1"] = "tournament-game/1"
 Outcome = Literal["first", "second", "draw", "fault"]
 FIRST_POINTS: dict[Outcome, float | None] = {"first": 1.0, "second": 0.0, "draw": 0.5,
                                              "fault": None}

@@ -12,9 +12,9 @@ first as often as second, and both colours get each opening.
   round avoids one); with an odd field, the lowest-placed entrant without a bye yet sits
   out (:data:`BYE_POINTS`).
 
-The order of entrants given does not matter (they are sorted), the seed's draws come from a
-:class:`random.Random` seeded with the seed and the entrants' names and hashes, and the
-openings from the game's rules: the same entrants and seed give the same games, on any
+The order of entrants given does not matter (they are sorted), and the seed's draws come
+from a :class:`random.Random` seeded with the seed and the entrants' names and hashes
+(:func:`draws`): the same entrants, openings and seed give the same games, on any
 machine, so a stopped tournament continues into the same schedule.
 """
 
@@ -25,7 +25,6 @@ import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 BYE_POINTS = 1.0  # a bye: worth a drawn match (one of its two games' points)
 _PAIRING_STEPS = 100_000  # the search for a round without repeats gives up after these
@@ -76,7 +75,8 @@ def _checked(entrants: Iterable[Entrant]) -> list[Entrant]:
     field = sorted(set(entrants))
     names = [e.name for e in field]
     if len(set(names)) != len(names):
-        raise ValueError(f"two entrants share a name: {sorted(n for n in names if names.count(n) > 1)}")
+        twice = sorted({n for n in names if names.count(n) > 1})
+        raise ValueError(f"two entrants share a name: {', '.join(twice)}")
     if len(field) < 2:
         raise ValueError(f"a tournament needs two entrants at least, not {len(field)}")
     return field
@@ -107,7 +107,7 @@ def round_robin(entrants: Iterable[Entrant], openings: Sequence[tuple[str, ...]]
     for number in range(1, len(order)):
         games: list[Game] = []
         half = len(order) // 2
-        for a, b in zip(order[:half], reversed(order[half:])):
+        for a, b in zip(order[:half], reversed(order[half:]), strict=True):
             if a is not None and b is not None:
                 games.extend(_match(number, index, a, b, openings[index % len(openings)], rng))
                 index += 1
@@ -203,35 +203,3 @@ def standings_after(rounds: Iterable[Round], outcomes: Mapping[str, float | None
     return {n: Standing(points.get(n, 0.0), frozenset(met.get(n, ())), byes.get(n, 0))
             for n in names}
 
-
-class Rules(Protocol):
-    """What drawing openings needs of a game: the student API's start, moves and end."""
-
-    initial_state: Any
-
-    def actions(self, s: Any) -> Sequence[str]: ...
-
-    def result(self, s: Any, a: str) -> Any: ...
-
-    def is_terminal(self, s: Any) -> bool: ...
-
-
-def draw_openings(rules: Rules, *, plies: int, count: int, rng: random.Random
-                  ) -> list[tuple[str, ...]]:
-    """Up to ``count`` distinct openings of ``plies`` moves each, drawn uniformly move by
-    move from the start, none ending the game (fewer where the game has fewer)."""
-    found: list[tuple[str, ...]] = []
-    for _ in range(count * 20):  # draws that repeat an opening are tried again, a while
-        state, moves = rules.initial_state, []
-        for _ in range(plies):
-            legal = list(rules.actions(state))
-            if rules.is_terminal(state) or not legal:
-                break
-            moves.append(rng.choice(legal))
-            state = rules.result(state, moves[-1])
-        opening = tuple(moves)
-        if len(opening) == plies and not rules.is_terminal(state) and opening not in found:
-            found.append(opening)
-            if len(found) == count:
-                break
-    return found

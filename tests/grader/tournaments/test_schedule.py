@@ -3,20 +3,17 @@ byes, and the same games from the same entrants and seed, whatever order they co
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grader.games import load_game
 from grader.tournaments.schedule import (
     BYE_POINTS,
     Entrant,
     Game,
     Round,
-    draw_openings,
     round_robin,
     standings_after,
     swiss_round,
@@ -145,21 +142,3 @@ def test_swiss_repeats_a_pairing_when_no_round_avoids_one() -> None:
 )
 def test_swiss_rounds_default(n: int, rounds: int) -> None:
     assert swiss_rounds(n) == rounds
-
-
-@pytest.mark.parametrize("game", ["tictactoe", "connect4"])
-def test_openings_are_distinct_legal_and_leave_the_game_open(game: str) -> None:
-    rules = load_game(game)
-    openings = draw_openings(rules, plies=2, count=6, rng=random.Random(0))
-    assert len(openings) == len(set(openings)) == 6
-    for opening in openings:
-        state = rules.initial_state
-        for move in opening:
-            state = rules.result(state, move)
-        assert not rules.is_terminal(state)
-
-
-def test_fewer_openings_where_the_game_has_fewer() -> None:
-    rules = load_game("tictactoe")
-    openings = draw_openings(rules, plies=1, count=20, rng=random.Random(0))
-    assert sorted(openings) == sorted((move,) for move in rules.actions(rules.initial_state))
