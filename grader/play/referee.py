@@ -116,12 +116,16 @@ def _fault(match: _Game, seat: Seat, answer: Answer) -> tuple[Reason, str, str |
     mover = match.rules.to_move(match.state)
     who = ("x", "o")[mover]
     failed = answer.failed
+    limit = min(match.clock.move_s, match.left[mover])
+    flag = (f"{who} lost on time: its move took {answer.time_s:.3f} s or more, with "
+            f"{limit:.3f} s left on its clock (a move may take {match.clock.move_s:g} s, "
+            f"a game {match.clock.game_s:g} s)")
+    if failed is not None and failed.status == "timeout":
+        return "flag", flag, None
     if failed is not None:
         return _failure(who, failed.status, failed.fault, failed.message, failed.detail)
-    limit = min(match.clock.move_s, match.left[mover])
     if seat.charged and answer.time_s > limit:
-        return "flag", (f"{who} lost on time: its move took {answer.time_s:.3f} s, with "
-                        f"{limit:.3f} s left on its clock"), None
+        return "flag", flag, None
     if not isinstance(answer.action, str):
         return "garbage", f"{who} answered {_shown(answer.action)}, which is not a move", None
     legal = match.rules.actions(match.state)
@@ -134,8 +138,6 @@ def _fault(match: _Game, seat: Seat, answer: Answer) -> tuple[Reason, str, str |
 def _failure(who: str, status: str, fault: str | None, message: str | None,
              detail: str | None) -> tuple[Reason, str, str | None]:
     text = message or "no answer"
-    if status == "timeout":
-        return "flag", f"{who} lost on time: {text}", None
     if status == "sandbox_error":
         return "sandbox_error", f"the grader could not run {who}'s agent: {text}", None
     if fault in _FAULTS:
