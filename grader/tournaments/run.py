@@ -51,7 +51,8 @@ from grader.tournaments.schedule import (
 Format = Literal["round-robin", "swiss"]
 FORMATS: tuple[Format, ...] = ("round-robin", "swiss")
 POLL_S = 0.1  # how often a tournament looks for a stop request while games run
-WRITE_EVERY_S = 5.0  # the crosstable is rewritten at most this often while games run
+WRITE_EVERY_S = 5.0  # the crosstable is rewritten at most this often while games run,
+WRITE_SHARE = 10  # and after ten times what the last rewrite took (a huge field's)
 
 
 class Watch:
@@ -220,7 +221,7 @@ class _Tournament:
         self.kept = 0
         self.faults: list[str] = []
         self.not_played = 0
-        self._written = 0.0
+        self._written = self._write_s = 0.0
 
     def swiss(self, player: Player, rounds: int) -> None:
         """Pair and play each round once the rounds before it all have results."""
@@ -296,12 +297,13 @@ class _Tournament:
             if played.outcome == "fault":
                 self.faults.append(played.id)
             self.watch.finished(played, self.table)
-            if time.monotonic() - self._written > WRITE_EVERY_S:
+            if time.monotonic() - self._written > max(WRITE_EVERY_S,
+                                                      WRITE_SHARE * self._write_s):
                 self.write()
 
     def write(self) -> list[Path]:
         """Rewrite the crosstable and standings files from the games so far."""
-        self._written = time.monotonic()
+        started = time.monotonic()
         texts = crosstable_texts(self.table.standings(), self.table.counted(),
                                  title=f"Tournament: {self.rules.game}")
         paths = []
@@ -310,6 +312,8 @@ class _Tournament:
             tmp.write_text(text, encoding="utf-8")
             os.replace(tmp, self.out / name)
             paths.append(self.out / name)
+        self._written = time.monotonic()
+        self._write_s = self._written - started
         return paths
 
     def finish(self, result: TournamentResult, format: Format) -> None:
