@@ -22,8 +22,8 @@ machine this project is built on, load average 8 (4 agents, 12 games a mode):
 Estimate for a 300-agent Swiss tournament (11 rounds of 300 games): a round is paired
 when the round before it has ended, so it lasts as long as its slowest wave of games.
 With 8 worker threads a host, at 3.7 s a game (these agents; up to 16 s for agents that
-use their whole 8 s clock): 10 hosts, 4 waves a round, 2.7 minutes (12 at worst); 100
-hosts, one wave a round, 0.7 minute (3 at worst). The client's writes: 10-30 s.
+use their whole 8 s clock): 10 hosts, 4 waves a round, 2.7 minutes (14 at worst); 100
+hosts, one wave a round, 0.7 minute (3.6 at worst). The client's writes: 10-30 s.
 """
 
 from __future__ import annotations
@@ -115,10 +115,10 @@ def estimate(game_s: float, file_s: float, table_s: float) -> list[str]:
     for hosts in (10, 100):
         waves = math.ceil(per_round / (HOST_THREADS * hosts))
         play = rounds * waves * game_s
-        worst = rounds * (waves - 1) * game_s + rounds * 2 * RULES.clock.game_s
+        worst = rounds * waves * (game_s + 2 * RULES.clock.game_s)  # every game to the flag
         client = rounds * per_round * file_s + table_s * play / 5.0
         lines.append(f"  {hosts} hosts: {waves} wave(s) a round, {play / 60:.1f} min of "
-                     f"play (at worst, a game of each round using both clocks to the end: "
+                     f"play (at worst, every game using both clocks to the end: "
                      f"{worst / 60:.1f} min); the client's writes {client:.0f} s")
     return lines
 
