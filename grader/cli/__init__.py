@@ -111,6 +111,22 @@ def sandbox_option(help: str) -> Callable[[Any], Any]:
     )
 
 
+def parallel_options(what: str, verb: str) -> Callable[[Any], Any]:
+    """``-j/--jobs`` (``what`` run at once here) and ``--cluster`` (``verb`` on a Dask
+    cluster instead): the batch commands' way to spread their work."""
+
+    def add(command: Any) -> Any:
+        command = click.option(
+            "--cluster", metavar="ADDRESS",
+            help=f"{verb} on a Dask cluster: a scheduler's address (tcp://HOST:8786), or "
+            "local:N to start N worker processes on this machine (see README).")(command)
+        return click.option(
+            "-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=1),
+            help=f"{what} at once (with --cluster, the workers' threads).")(command)
+
+    return add
+
+
 def allow_limits_only_option(command: Any) -> Any:
     """The instructor modes' explicit consent to run student code with limits only."""
     from grader.hosts.kinds import ALLOW_FLAG

@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from grader.cli import allow_limits_only_option, assignment_option, main, sandbox_option
+from grader.cli import (
+    allow_limits_only_option,
+    assignment_option,
+    main,
+    parallel_options,
+    sandbox_option,
+)
 from grader.cli.grade import stop_on_signals
 from grader.errors import GraderFaults, Interrupted, Terminated
 
@@ -53,11 +59,7 @@ Exit codes: 0 the tournament ran;
               help="Rounds of a Swiss tournament (default: log2 of the field, plus 2).")
 @click.option("--seed", type=int,
               help="Seed of the schedule and openings (default: the assignment's).")
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=1),
-              help="Games played at once (with --cluster, the workers' threads).")
-@click.option("--cluster", metavar="ADDRESS",
-              help="Play on a Dask cluster: a scheduler's address (tcp://HOST:8786), or "
-              "local:N to start N worker processes on this machine (see README).")
+@parallel_options("Games played", "Play")
 @sandbox_option("Where the agents run (instructors: docker).")
 @allow_limits_only_option
 def tournament(
