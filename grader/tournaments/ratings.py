@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from grader.errors import GraderError
 from grader.tournaments.records import PlayedGame
 from grader.tournaments.schedule import BYE_POINTS
 
@@ -44,7 +45,11 @@ def standings(names: Iterable[str], games: Iterable[PlayedGame],
               byes: Mapping[str, int] | None = None) -> list[Standing]:
     """The standings of the entrants ``names`` after ``games`` (and ``byes``, a Swiss
     tournament's, per entrant): best ordinal first, then points, then name."""
-    from openskill.models import PlackettLuce
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        raise GraderError("tournaments need OpenSkill: pip install "
+                          "'search-grader[tournament]'") from None
 
     model = PlackettLuce()
     entrants = sorted(set(names))
