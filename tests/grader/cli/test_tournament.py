@@ -84,3 +84,26 @@ def test_ctrl_c_stops_it_and_the_same_command_continues(tmp_path: Path) -> None:
     assert again.returncode == EXIT_OK, again.stderr
     assert f"({played} kept from an earlier run)" in again.stderr
     assert len(list((tmp_path / "out" / GAMES).glob("*.json"))) == 12
+
+
+def test_the_live_board_shows_the_leaders_names_made_safe() -> None:
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from grader.cli.standings import Board, result_line
+    from grader.tournaments.run import Table
+    from tests.grader.tournaments.test_ratings import game
+
+    name = "[bold red]evil\x1b[2J"
+    table = Table([name, "bob"])
+    played = game("r001-p0000-a", name, "bob", "first", reason="x wins\x1b]0;t\x07")
+    table.add(played)
+    board = Board(Progress())
+    board.planned(2, 0)
+    board.finished(played, table)
+    console = Console(record=True, width=120, force_terminal=False)
+    console.print(board.render())
+    shown = console.export_text()
+    assert "[bold red]evil\\x1b[2J" in shown and "50%" in shown  # one game of two
+    line = result_line(played)
+    assert "\x1b" not in line and "\x07" not in line and "beat bob" in line
