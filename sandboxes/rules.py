@@ -13,9 +13,12 @@ square ``"a1"`` to ``"c3"`` (column letter, row from the top).
 from __future__ import annotations
 
 import time
+from itertools import product
+from operator import itemgetter
 from typing import Any
 
 _PIECES = ("x", "o")
+WINNERS_KEPT = 1 << 16  # positions whose winner a game remembers before it starts again
 
 
 def _runs(rows: int, columns: int, length: int) -> tuple[tuple[int, ...], ...]:
@@ -42,6 +45,13 @@ class BoardRules:
 
     def __init__(self) -> None:
         self.runs = _runs(self.rows, self.columns, self.length)
+        self._read = [itemgetter(*run) for run in self.runs]
+        self._winners: dict[str, str | None] = {}
+        self._worth: dict[tuple[str, ...], int] = {}
+        for squares in product("xo.", repeat=self.length):
+            xs, os_ = squares.count("x"), squares.count("o")
+            self._worth[squares] = (self.weights[xs] if not os_ else
+                                    -self.weights[os_] if not xs else 0)
 
     @property
     def initial_state(self) -> str:
@@ -55,10 +65,18 @@ class BoardRules:
         raise NotImplementedError
 
     def winner(self, s: str) -> str | None:
-        for run in self.runs:
-            first = s[run[0]]
-            if first != "." and all(s[i] == first for i in run):
+        found = self._winners.get(s, "")
+        if found != "":
+            return found
+        if len(self._winners) > WINNERS_KEPT:
+            self._winners.clear()
+        for read in self._read:
+            squares = read(s)
+            first: str = squares[0]
+            if first != "." and squares.count(first) == self.length:
+                self._winners[s] = first
                 return first
+        self._winners[s] = None
         return None
 
     def to_move(self, s: str) -> int:
@@ -89,14 +107,8 @@ class BoardRules:
         has pieces on counts ``weights[pieces]`` for that player."""
         if self.is_terminal(s):
             return self.utilities(s)
-        score = 0
-        for run in self.runs:
-            squares = [s[i] for i in run]
-            xs, os_ = squares.count("x"), squares.count("o")
-            if not os_:
-                score += self.weights[xs]
-            elif not xs:
-                score -= self.weights[os_]
+        worth = self._worth
+        score = sum([worth[read(s)] for read in self._read])
         return [score, -score]
 
     def evaluate(self, s: str, p: int = 0) -> int:

@@ -77,7 +77,8 @@ class GameRecord(_Strict):
 
     format: Literal["game/1"] = Field(default="game/1", description="Format tag")
     game: str = Field(description="The game's name (connect4, tictactoe)")
-    players: tuple[PlayerSpec, PlayerSpec] = Field(description="x (moves first), then o")
+    players: list[PlayerSpec] = Field(min_length=2, max_length=2,
+                                      description="x (moves first), then o")
     clock: ClockRule = Field(description="The clock both players played under")
     seed: int = Field(description="The seed of the built-in opponents' random choices")
     opening: list[str] = Field(description="The moves played for both before the players took over")

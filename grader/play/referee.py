@@ -87,7 +87,7 @@ def _play(match: _Game, seats: list[Seat], players: tuple[PlayerSpec, PlayerSpec
     start = match.state
 
     def record(**end: Any) -> GameRecord:
-        return GameRecord(game=match.rules.name, players=players, clock=match.clock,
+        return GameRecord(game=match.rules.name, players=list(players), clock=match.clock,
                           seed=seed, opening=opening, start=start, moves=list(match.moves),
                           final=match.state, **end)
 
