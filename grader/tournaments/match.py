@@ -95,8 +95,8 @@ def play_scheduled(
     except GraderError as exc:
         return played_game(game, hashes, "fault", f"the grader could not play it: "
                            f"{exc.message}", None)
-    named = record.model_copy(update={"players": tuple(
-        PlayerSpec(kind="agent", name=name, entry=rules.entry) for name in game.players)})
+    named = GameRecord.model_validate({**dict(record), "players": [  # checked anew
+        PlayerSpec(kind="agent", name=name, entry=rules.entry) for name in game.players]})
     outcome = "fault" if record.reason == "sandbox_error" else _OUTCOMES[record.outcome]
     return played_game(game, hashes, outcome, record.message, named)
 

@@ -4,6 +4,7 @@ end; Ctrl-C stops it with exit 130, and the same command continues it."""
 from __future__ import annotations
 
 import csv
+import io
 import os
 import signal
 import subprocess
@@ -47,7 +48,7 @@ def test_a_tournament_prints_a_line_per_game_and_the_standings(tmp_path: Path) -
     assert "playing 6 game(s) (0 kept from an earlier run)" in result.stderr
     assert result.stderr.count("] r00") == 6
     assert "   1. " in result.stdout and "crash" in result.stdout
-    rows = list(csv.DictReader((out / "crosstable.csv").open()))
+    rows = list(csv.DictReader(io.StringIO((out / "crosstable.csv").read_text())))
     assert sorted(r["entrant"] for r in rows) == ["crash", "greedy", "pick0"]
     assert len(list((out / GAMES).glob("*.json"))) == 6
 
