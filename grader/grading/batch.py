@@ -166,7 +166,7 @@ def grade_batch(
     entries, ignored = find_submissions(submissions)
     ready = prepare(assignment=assignment)
     if sandbox == "docker":
-        _check_docker()
+        check_docker()
     (out / SUBMISSIONS).mkdir(parents=True, exist_ok=True)
     for stale in (out / SUBMISSIONS).glob(".*"):  # half-written by a batch that was killed
         shutil.rmtree(stale, ignore_errors=True)
@@ -200,7 +200,7 @@ def _remote(
         yield remote
 
 
-def _check_docker() -> None:
+def check_docker() -> None:
     """Fail before grading anything, not on every submission, without engine or image."""
     from grader.hosts.docker import docker_client
     from grader.hosts.image import ensure_image

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Literal, Protocol
 
 from grader.errors import GraderError
-from grader.grading.batch import Entry, Stop, find_submissions
+from grader.grading.batch import Entry, Stop, check_docker, find_submissions
 from grader.grading.intake import SubmissionRefused, submission_sha256
 from grader.tournaments.crosstable import crosstable_texts
 from grader.tournaments.match import MatchRules, openings_for, play_scheduled
@@ -154,6 +154,8 @@ def run_tournament(
     if format not in FORMATS:
         raise GraderError(f"--format {format!r}: choose {' or '.join(FORMATS)}")
     require_isolation(sandbox, allow_limits_only=allow_limits_only)
+    if sandbox == "docker" and cluster is None:  # a cluster's workers have their own
+        check_docker()
     entries, entrants, refused, ignored = entrants_of(submissions)
     if len(entrants) < 2:
         raise GraderError(f"{submissions}: a tournament needs two agents at least; "

@@ -126,3 +126,12 @@ def test_the_game_files_are_json_a_replay_reads(tmp_path: Path) -> None:
     for path in (tmp_path / "out" / GAMES).glob("*.json"):
         record = GameRecord.model_validate_json(json.dumps(json.loads(path.read_text())["record"]))
         assert record.game == "tictactoe" and len(record.opening) == 1
+
+
+@pytest.mark.docker
+def test_a_tournament_in_docker_sandboxes(tmp_path: Path) -> None:
+    write_agents(tmp_path / "subs", 2)
+    result = play(tmp_path / "subs", tmp_path / "out", sandbox="docker")
+    assert [(r.name, r.wins, r.losses) for r in result.standings] == [
+        ("greedy", 2, 0), ("crash", 0, 2)]
+    assert all("crashed" in g.reason for g in result.games)
