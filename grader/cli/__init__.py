@@ -163,6 +163,7 @@ _COMMANDS: dict[str, str] = {
     "gradescope": "kit",
     "import": "kit",
     "kit": "kit",
+    "play": "play",
     "report": "report",
     "sandbox": "sandbox",
     "schema": "authoring",

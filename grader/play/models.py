@@ -49,6 +49,14 @@ class PlayerSpec(_Strict):
         """A built-in opponent by name (checked when the game starts)."""
         return cls(kind="builtin", name=name)
 
+    @classmethod
+    def parse(cls, text: str) -> PlayerSpec:
+        """A player as a person names one on the command line: a built-in opponent's
+        name (``random``, ``greedy``, ``alphabeta:3``) unless a file or folder of that
+        name exists, else the path of an agent."""
+        builtin = text in ("random", "greedy") or text.startswith("alphabeta:")
+        return cls.builtin(text) if builtin and not Path(text).exists() else cls.agent(text)
+
     @property
     def label(self) -> str:
         return self.name if self.kind == "builtin" else Path(self.name).name
