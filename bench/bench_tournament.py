@@ -2,8 +2,8 @@
 on each; from these, the time of a 300-agent Swiss tournament on 10 and 100 worker hosts.
 
 Run ``python bench/bench_tournament.py`` (``--help`` for sizes). In one run it plays the
-same round robin (``--agents`` copies of a Connect Four agent searching alpha-beta at
-three plies within its clock, ``connect4-agent``'s clock of 1 s a move and 8 s a game,
+same round robin (``--agents`` copies of ``connect4-agent``'s correct example, alpha-beta
+at four plies within its clock, the assignment's clock of 1 s a move and 8 s a game,
 two sandboxes a game, local sandbox) with ``--jobs 1``, ``--jobs 2``, ``--cluster
 local:1`` and ``--cluster local:2``, and prints for each the games a minute and the
 seconds a game takes; then the cluster's overhead per game (``local:1`` against ``--jobs
@@ -11,25 +11,26 @@ seconds a game takes; then the cluster's overhead per game (``local:1`` against 
 of a 300-agent field after its 3,300 games.
 
 It ends with an estimate worked out from this run's figures. One run on the 2-core
-machine this project is built on, load average 8 (4 agents, 12 games a mode):
+machine this project is built on, load average 3-4 (4 agents, 12 games a mode):
 
-- games a minute: ``--jobs 1`` 19.3 (3.11 s a game), ``--jobs 2`` 25.0 (2.40 s),
-  ``local:1`` 16.4 (3.65 s), ``local:2`` 28.6 (2.10 s);
-- the cluster's overhead: 548 ms a game (its start and stop included, over 12 games);
-- the client: 0.6 ms a game's file; 0.86 s for the standings and crosstable of 300
+- games a minute: ``--jobs 1`` 75.0 (0.80 s a game), ``--jobs 2`` 78.7 (0.76 s),
+  ``local:1`` 51.9 (1.16 s), ``local:2`` 58.4 (1.03 s);
+- the cluster's overhead: 356 ms a game (its start and stop included, over 12 games);
+- the client: 0.3 ms a game's file; 0.44 s for the standings and crosstable of 300
   agents after the 3,300 games of their Swiss tournament.
 
 Estimate for a 300-agent Swiss tournament (11 rounds of 300 games): a round is paired
 when the round before it has ended, so it lasts as long as its slowest wave of games.
-With 8 worker threads a host, at 3.7 s a game (these agents; up to 16 s for agents that
-use their whole 8 s clock): 10 hosts, 4 waves a round, 2.7 minutes (14 at worst); 100
-hosts, one wave a round, 0.7 minute (3.6 at worst). The client's writes: 10-30 s.
+With 8 worker threads a host, at 1.2 s a game (these agents; up to 16 s more for agents
+that use their whole 8 s clock): 10 hosts, 4 waves a round, 0.8 minute (13 at worst);
+100 hosts, one wave a round, 0.2 minute (3 at worst). The client's writes: 2-6 s.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -42,37 +43,11 @@ from grader.tournaments.records import GAME_FORMAT, PlayedGame, write_game
 from grader.tournaments.run import run_tournament
 from grader.tournaments.schedule import Entrant, round_robin, swiss_rounds
 
+ROOT = Path(__file__).resolve().parent.parent
 RULES = MatchRules("connect4", ClockRule(move_s=1.0, game_s=8.0))
 MODES = [("--jobs 1", 1, None), ("--jobs 2", 2, None),
          ("--cluster local:1", 1, "local:1"), ("--cluster local:2", 1, "local:2")]
-AGENT = '''
-import math
-CENTRE = {{"4": 0, "3": 1, "5": 1, "2": 2, "6": 2, "1": 3, "7": 3}}
-
-def choose(game, state, clock):
-    me = game.to_move(state)
-    moves = sorted(game.actions(state), key=lambda a: (CENTRE[a] + {shift}) % 4)
-    best, alpha = moves[0], -math.inf
-    for a in moves:
-        value = -negamax(game, game.result(state, a), 2, -math.inf, -alpha, 1 - me)
-        if value > alpha:
-            best, alpha = a, value
-    return best
-
-def negamax(game, s, depth, alpha, beta, player):
-    if game.is_terminal(s):
-        return game.utility(s, player) * (1 + depth)
-    if depth == 0:
-        return game.evaluate(s, player)
-    value = -math.inf
-    for a in game.actions(s):
-        value = max(value, -negamax(game, game.result(s, a), depth - 1, -beta, -alpha,
-                                    1 - player))
-        alpha = max(alpha, value)
-        if alpha >= beta:
-            break
-    return value
-'''
+AGENT = ROOT / "examples" / "connect4-agent" / "correct.py"  # alpha-beta at 4 plies
 FIELD, HOST_THREADS = 300, 8
 
 
@@ -132,7 +107,7 @@ def main() -> None:
         subs = work / "subs"
         subs.mkdir()
         for i in range(args.agents):
-            (subs / f"a{i}.py").write_text(AGENT.format(shift=i))
+            shutil.copy(AGENT, subs / f"a{i}.py")
         seconds: dict[str, float] = {}
         for label, jobs, cluster in MODES:
             took, games = playing(subs, work, jobs, cluster)
