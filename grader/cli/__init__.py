@@ -145,7 +145,8 @@ def main() -> None:
 
     Students: `grader check agent.py -a alphabeta` runs your agent on the assignment's
     trees and says where your search went wrong. Instructors: `grader grade` grades a
-    folder of submissions; `grader build`, `validate`, `schema` and `tree show` help
+    folder of submissions, `grader tournament` plays a folder of agents against each
+    other; `grader build`, `validate`, `schema` and `tree show` help
     write assignments; `grader kit`, `gradescope` and `ci` hand them out; `grader
     import cs188` converts CS188 tests.
 
