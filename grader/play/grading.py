@@ -29,6 +29,7 @@ def grade_agent(
     sandbox: SandboxKind = "local",
     tests: Sequence[str] | None = None,
     name: str | None = None,
+    require_isolation: bool = False,
 ) -> Report:
     """Play every match of ``loaded`` (or those named in ``tests``) with ``submission``'s
     agent, and report one result per match, its games' records included."""
@@ -37,7 +38,7 @@ def grade_agent(
     started = time.perf_counter()
     matches = _chosen(loaded, tests)
     agent = PlayerSpec.agent(submission, entry=loaded.spec.entry)
-    results = [_match(agent, rules, match, sandbox) for match in matches]
+    results = [_match(agent, rules, match, sandbox, require_isolation) for match in matches]
     return make_report(assignment=loaded.name, submission=name or Path(submission).name,
                        tests=results, sandbox=sandbox, time_s=time.perf_counter() - started)
 
@@ -55,7 +56,7 @@ def _chosen(loaded: LoadedAssignment, tests: Sequence[str] | None) -> list[Match
 
 
 def _match(agent: PlayerSpec, rules: PlayRules, match: MatchSpec,
-           sandbox: SandboxKind) -> TestResult:
+           sandbox: SandboxKind, require_isolation: bool) -> TestResult:
     started = time.perf_counter()
     clock = ClockRule(move_s=rules.move_s, game_s=rules.game_s)
     opponent = PlayerSpec.builtin(match.opponent)
@@ -65,7 +66,8 @@ def _match(agent: PlayerSpec, rules: PlayRules, match: MatchSpec,
         opening = random_opening(rules.game, rules.opening_plies, seed)
         players = (agent, opponent) if g % 2 == 0 else (opponent, agent)
         games.append(play_game(game=rules.game, players=players, clock=clock,
-                               opening=opening, seed=seed, sandbox=sandbox))
+                               opening=opening, seed=seed, sandbox=sandbox,
+                               require_isolation=require_isolation))
     return score_match(match, games, time.perf_counter() - started)
 
 

@@ -20,6 +20,7 @@ from grader.games.board import BoardGame
 from grader.grading.intake import SubmissionRefused, submission_folder
 from grader.hosts import open_sandbox
 from grader.hosts.base import MoveRequest, RunResult, Sandbox
+from grader.hosts.local import LocalSandbox
 from grader.play.models import ClockRule, PlayerSpec
 from grader.play.opponents import opponent
 
@@ -71,7 +72,8 @@ class BuiltinSeat(Seat):
 class AgentSeat(Seat):
     """A submission's agent in a sandbox of its own for the whole game."""
 
-    def __init__(self, spec: PlayerSpec, game: str, clock: ClockRule, sandbox: str) -> None:
+    def __init__(self, spec: PlayerSpec, game: str, clock: ClockRule, sandbox: str,
+                 *, require_isolation: bool = False) -> None:
         self.spec, self.game = spec, game
         self._stack = ExitStack()
         self.box: Sandbox | None = None
@@ -82,7 +84,10 @@ class AgentSeat(Seat):
             self.refused = str(exc)
             return
         self.box = self._stack.enter_context(
-            open_sandbox(sandbox, folder, memory_mb=MEMORY_MB, cpu_s=clock.game_s))
+            open_sandbox(sandbox, folder, memory_mb=MEMORY_MB, cpu_s=clock.game_s,
+                         require_isolation=require_isolation))
+        if isinstance(self.box, LocalSandbox):  # boots beside the other player's
+            self.box.start()
 
     def move(self, state: str, move_s: float, game_s: float) -> Answer:
         if self.box is None:
@@ -105,8 +110,8 @@ class AgentSeat(Seat):
 
 
 def open_seat(spec: PlayerSpec, *, game: BoardGame, clock: ClockRule, seed: int,
-              sandbox: str) -> Seat:
+              sandbox: str, require_isolation: bool = False) -> Seat:
     """The seat of ``spec``: a sandboxed agent or a built-in opponent."""
     if spec.kind == "builtin":
         return BuiltinSeat(game, spec.name, seed)
-    return AgentSeat(spec, game.name, clock, sandbox)
+    return AgentSeat(spec, game.name, clock, sandbox, require_isolation=require_isolation)
