@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Literal
 
 from grader.errors import GraderError
+from grader.hosts.isolation import IsolationUnavailable
 from grader.play import ClockRule, GameRecord, PlayerSpec, play_game, random_opening
 from grader.tournaments.records import GAME_FORMAT, Outcome, PlayedGame
 from grader.tournaments.schedule import Entrant, Game, draws
@@ -74,10 +75,11 @@ class _Stopped(Exception):
 
 def play_scheduled(
     game: Game, *, rules: MatchRules, agents: tuple[Path, Path], hashes: tuple[str, str],
-    sandbox: Literal["local", "docker"], stopped: Callable[[], bool],
+    sandbox: Literal["local", "docker"], stopped: Callable[[], bool], strict: bool = True,
 ) -> PlayedGame | None:
     """Play ``game`` between the agents at ``agents`` (first, second; their files' hashes
-    ``hashes``); None if ``stopped()`` turned true before it ended."""
+    ``hashes``); None if ``stopped()`` turned true before it ended. ``strict``: refuse
+    (IsolationUnavailable) a local sandbox that could only limit the agents."""
 
     def on_move(_: GameRecord) -> None:
         if stopped():
@@ -89,9 +91,11 @@ def play_scheduled(
     try:
         record = play_game(game=rules.game, players=(players[0], players[1]),
                            clock=rules.clock, opening=game.opening, seed=game.seed,
-                           sandbox=sandbox, on_move=on_move)
+                           sandbox=sandbox, on_move=on_move, require_isolation=strict)
     except _Stopped:
         return None
+    except IsolationUnavailable:
+        raise  # the tournament stops: no game runs weaker than promised
     except GraderError as exc:
         return played_game(game, hashes, "fault", f"the grader could not play it: "
                            f"{exc.message}", None)

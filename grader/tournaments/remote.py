@@ -45,6 +45,7 @@ class GameJob:
     rules: MatchRules
     hashes: tuple[str, str]  # the first's and the second's files
     sandbox: Literal["local", "docker"]
+    strict: bool  # refuse a local sandbox that can only limit the agents
     version: str  # the client's code_version()
 
 
@@ -56,7 +57,7 @@ def play_job(job: GameJob, first: Parcel, second: Parcel) -> PlayedGame | None:
             agents = (unpack(first, folder / "first"), unpack(second, folder / "second"))
             return play_scheduled(job.game, rules=job.rules, agents=agents,
                                   hashes=job.hashes, sandbox=job.sandbox,
-                                  stopped=lambda: job_cancelled(key))
+                                  stopped=lambda: job_cancelled(key), strict=job.strict)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 
@@ -66,8 +67,10 @@ class ClusterPlay:
     :class:`~grader.tournaments.run.Player`)."""
 
     def __init__(self, tasks: Tasks, rules: MatchRules, paths: dict[str, Path],
-                 hashes: dict[str, str], sandbox: Literal["local", "docker"]) -> None:
+                 hashes: dict[str, str], sandbox: Literal["local", "docker"],
+                 strict: bool) -> None:
         self.tasks, self.rules, self.hashes, self.sandbox = tasks, rules, hashes, sandbox
+        self.strict = strict
         self.slots = tasks.slots
         self.version = code_version()
         self.agents = {
@@ -77,7 +80,7 @@ class ClusterPlay:
 
     def play(self, game: Game) -> PlayedGame | None:
         hashes = (self.hashes[game.first], self.hashes[game.second])
-        job = GameJob(game, self.rules, hashes, self.sandbox, self.version)
+        job = GameJob(game, self.rules, hashes, self.sandbox, self.strict, self.version)
         try:
             played: PlayedGame | None = self.tasks.run(
                 play_job, job, self.agents[game.first], self.agents[game.second],
@@ -99,7 +102,7 @@ class ClusterPlay:
 @contextlib.contextmanager
 def open_remote(spec: str, *, rules: MatchRules, paths: dict[str, Path],
                 hashes: dict[str, str], sandbox: Literal["local", "docker"],
-                ) -> Iterator[ClusterPlay]:
+                strict: bool) -> Iterator[ClusterPlay]:
     """The cluster ``spec`` ready to play the agents at ``paths`` (by name)."""
     with connect_cluster(spec) as client:
-        yield ClusterPlay(Tasks(client), rules, paths, hashes, sandbox)
+        yield ClusterPlay(Tasks(client), rules, paths, hashes, sandbox, strict)

@@ -167,6 +167,7 @@ def run_tournament(
     result = TournamentResult([e.name for e in entrants], [], [], refused=refused,
                               ignored=ignored)
     tour = _Tournament(entrants, rules, out, seed, watch or Watch(), stop or Stop())
+    tour.strict = not allow_limits_only
     with _player(cluster, tour, entries, sandbox, jobs) as player:
         if format == "swiss":
             tour.swiss(player, rounds or swiss_rounds(len(entrants)))
@@ -188,7 +189,7 @@ def _player(cluster: str | None, tour: _Tournament, entries: dict[str, Entry],
     except ImportError:
         raise GraderError("--cluster needs Dask: pip install 'search-grader[cluster]'") from None
     with open_remote(cluster, rules=tour.rules, paths=paths, hashes=tour.hashes,
-                     sandbox=sandbox) as remote:
+                     sandbox=sandbox, strict=tour.strict) as remote:
         yield remote
 
 
@@ -204,7 +205,8 @@ class _Local:
         return play_scheduled(
             game, rules=self.tour.rules, agents=(self.paths[game.first], self.paths[game.second]),
             hashes=(self.tour.hashes[game.first], self.tour.hashes[game.second]),
-            sandbox=self.sandbox, stopped=lambda: self.tour.stop.requested)
+            sandbox=self.sandbox, stopped=lambda: self.tour.stop.requested,
+            strict=self.tour.strict)
 
     def kill(self) -> None:
         """Nothing to do: each game reads the stop request between its moves."""
@@ -217,6 +219,7 @@ class _Tournament:
                  watch: Watch, stop: Stop) -> None:
         self.entrants, self.rules, self.out, self.seed = entrants, rules, out, seed
         self.watch, self.stop = watch, stop
+        self.strict = True  # refuse a local sandbox that can only limit the agents
         self.hashes = {e.name: e.sha256 for e in entrants}
         self.openings = openings_for(rules, entrants, seed)
         self.table = Table([e.name for e in entrants])

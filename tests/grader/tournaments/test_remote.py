@@ -52,7 +52,7 @@ def test_a_worker_of_another_grader_refuses_a_game(tmp_path: Path) -> None:
     write_agents(tmp_path / "subs", 2)
     parcel = pack_submission(tmp_path / "subs" / "greedy.py")
     job = GameJob(Game("r001-p0000-a", 1, "greedy", "crash", (), 0), RULES,
-                  ("1" * 64, "2" * 64), "local", code_version() + "-other")
+                  ("1" * 64, "2" * 64), "local", False, code_version() + "-other")
     with cluster._local_cluster(1) as address, Client(address, set_as_default=False) as client:
         future = client.submit(play_job, job, parcel, parcel, pure=False)
         with pytest.raises(Exception, match="refuses"):

@@ -135,3 +135,16 @@ def test_a_tournament_in_docker_sandboxes(tmp_path: Path) -> None:
     assert [(r.name, r.wins, r.losses) for r in result.standings] == [
         ("greedy", 2, 0), ("crash", 0, 2)]
     assert all("crashed" in g.reason for g in result.games)
+
+
+def test_without_namespaces_it_refuses_unless_allowed(tmp_path: Path, without_bwrap: None) -> None:
+    from grader.hosts.isolation import IsolationUnavailable
+
+    write_agents(tmp_path / "subs", 2)
+    with pytest.raises(IsolationUnavailable, match="allow-limits-only"):
+        play(tmp_path / "subs", tmp_path / "out", allow_limits_only=False)
+    assert not (tmp_path / "out").exists()  # refused before anything was played
+    allowed = play(tmp_path / "subs", tmp_path / "out", allow_limits_only=True)
+    # played with limits only; where even those cannot run (root's interpreter out of
+    # nobody's reach), each game is the grader's fault, to play again, never a result
+    assert len(allowed.games) + len(allowed.faults) == 2
