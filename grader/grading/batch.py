@@ -36,7 +36,7 @@ from grader.grading.check import Prepared, SandboxKind, error_results, grade_sub
 from grader.grading.report import Report, load_report, make_report
 from grader.grading.report_trees import report_trees
 from grader.grading.sinks import for_terminal
-from grader.hosts.base import RunRequest, RunResult, Sandbox
+from grader.hosts.base import MoveRequest, RunRequest, RunResult, Sandbox
 from grader.hosts.isolation import IsolationUnavailable, require_isolation
 from grader.reports import TestTree, batch_texts, write_batch_reports
 
@@ -169,7 +169,7 @@ def grade_batch(
     entries, ignored = find_submissions(submissions)
     ready = prepare(assignment=assignment)
     if sandbox == "docker":
-        _check_docker()
+        check_docker()
     (out / SUBMISSIONS).mkdir(parents=True, exist_ok=True)
     for stale in (out / SUBMISSIONS).glob(".*"):  # half-written by a batch that was killed
         shutil.rmtree(stale, ignore_errors=True)
@@ -204,7 +204,7 @@ def _remote(
         yield remote
 
 
-def _check_docker() -> None:
+def check_docker() -> None:
     """Fail before grading anything, not on every submission, without engine or image."""
     from grader.hosts.docker import docker_client
     from grader.hosts.image import ensure_image
@@ -339,7 +339,7 @@ class _Stoppable(Sandbox):
         self.inner, self.batch = inner, batch
         self.isolation = inner.isolation  # the report says what the real sandbox reached
 
-    def run(self, request: RunRequest) -> RunResult:
+    def run(self, request: RunRequest | MoveRequest) -> RunResult:
         if self.batch.stop.requested:
             return RunResult(status="sandbox_error", message="the batch was stopped")
         return self.inner.run(request)

@@ -61,7 +61,7 @@ def hidden_and_visible(loaded: LoadedAssignment) -> tuple[list[str], list[str]]:
     return hidden, visible
 
 
-@pytest.fixture(scope="module", params=builtin_names())
+@pytest.fixture(scope="module", params=builtin_names(played=False))
 def built_kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
               ) -> tuple[str, Path]:
     name = str(request.param)
