@@ -58,6 +58,7 @@ class BoardGame(ABC):
 
     def __init__(self) -> None:
         self._facts: dict[str, Facts] = {}
+        self._played: set[str] = set()  # boards this game's own rules made: valid as they are
 
     # -- the rules, per game ---------------------------------------------------------
     @abstractmethod
@@ -128,13 +129,17 @@ class BoardGame(ABC):
         """The facts of ``state``, worked out once (a state is checked the first time)."""
         found = self._facts.get(state) if isinstance(state, str) else None
         if found is None:
-            try:
-                canonical = self.parse(state)
-            except PositionError as exc:
-                raise GameError(f"{str(state)[:80]!r} is not a {self.title} position: "
-                                f"{exc}") from None
+            if state in self._played:  # made by play() from a checked board: no check
+                canonical = state
+            else:
+                try:
+                    canonical = self.parse(state)
+                except PositionError as exc:
+                    raise GameError(f"{str(state)[:80]!r} is not a {self.title} position: "
+                                    f"{exc}") from None
             if len(self._facts) >= _FACTS_KEPT:
                 self._facts.clear()
+                self._played.clear()
             found = self._facts[state] = self._work_out(canonical)
         return found
 
@@ -160,7 +165,9 @@ class BoardGame(ABC):
         if not isinstance(a, str) or a not in facts.actions:
             legal = ", ".join(facts.actions) or "none: the game is over"
             raise GameError(f"{str(a)[:40]!r} is not a legal move in {s} (legal: {legal})")
-        return self.play(s.strip(), a, PIECES[facts.mover])
+        board = self.play(s.strip(), a, PIECES[facts.mover])
+        self._played.add(board)
+        return board
 
     def is_terminal(self, s: str) -> bool:
         return self.facts(s).utility is not None
