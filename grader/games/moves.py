@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from grader.games import GAMES, load_game
-from grader.games.board import PIECES, BoardGame
+from grader.games.rules import GameRules
 from grader.trees.tree import Tree
 
 
@@ -15,9 +15,9 @@ def is_unfolded(tree: Tree) -> bool:
     return tree.source.split(":", 1)[0] in GAMES and tree.source.endswith(":" + tree.root)
 
 
-def moves_to(game: BoardGame, tree: Tree, node: str) -> list[str] | None:
+def moves_to(game: GameRules, tree: Tree, node: str) -> list[str] | None:
     """The moves from the root to ``node`` (one of the shortest ways), each with its
-    player's piece (``x column 4``); None if ``node`` is not in the tree."""
+    game's words (``x column 4``, ``Qxd5``); None if ``node`` is not in the tree."""
     came: dict[str, tuple[str, str] | None] = {tree.root: None}
     level = [tree.root]
     while level and node not in came:
@@ -34,8 +34,7 @@ def moves_to(game: BoardGame, tree: Tree, node: str) -> list[str] | None:
     step = came[node]
     while step is not None:
         parent, action = step
-        mover = tree.nodes[parent].to_move or 0
-        path.append(f"{PIECES[mover]} {game.move_name(action)}")
+        path.append(game.say_move(parent, action))
         step = came[parent]
     return path[::-1]
 

@@ -39,9 +39,14 @@ def entry_for(name: str, position: str, depth: int, **more: Any) -> dict[str, An
                      "a test names a tree, or a game and a position, not both", id="both"),
         pytest.param({"position": None}, "tests[t]",
                      "a test names a tree, or a game and a position", id="no-position"),
-        pytest.param({"game": "chess"}, "tests[t].game", "'chess' is not one of", id="no-game"),
+        pytest.param({"game": "go"}, "tests[t].game", "'go' is not one of", id="no-game"),
+        pytest.param({"game": "chess"}, "tests[t].position", "'.../.../...' is not a legal FEN: "
+                     "a FEN has six fields and this one lacks side to move", id="chess-fields"),
+        pytest.param({"game": "chess", "position": "4k3/8/8/8/8/8/8/8 w - -"},
+                     "tests[t].position", "is not a legal FEN: the position is not legal: "
+                     "no white king", id="chess-no-king"),
         pytest.param({"position": "xx./.../..."}, "tests[t].position",
-                     "'xx./.../...' is not a tictactoe position: 2 x and 0 o", id="counts"),
+                     "'xx./.../...' is not a tic-tac-toe position: 2 x and 0 o", id="counts"),
         pytest.param({"position": "x../..../..."}, "tests[t].position",
                      "row 2: '....' has 4 square(s); a row has 3", id="row"),
     ],

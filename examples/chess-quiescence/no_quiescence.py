@@ -1,0 +1,68 @@
+"""A wrong quiescence search on chess positions: plain alpha-beta, no quiescence.
+
+Positions at the depth limit are simply evaluated, in the middle of an exchange or not:
+in the ``poisoned-pawn`` test Qxd5 counts as a pawn won, because e6 takes the queen back
+one ply past the horizon, where this search never looks (the horizon effect).
+"""
+
+from __future__ import annotations
+
+import math
+
+
+def quiescence(game, state, depth):
+    """Return (value for player 0, best action at ``state``; None at the horizon)."""
+    limit = getattr(game, "quiescence_depth", None)
+    extra = math.inf if limit is None else limit
+    strict = getattr(game, "prune_on_equality", True) is False
+    return _search(game, state, depth, -math.inf, math.inf, extra, strict)
+
+
+def _search(game, state, depth, alpha, beta, extra, strict):
+    """Alpha-beta down to the horizon, where ``_quiesce`` takes over."""
+    if game.is_terminal(state):
+        return game.utility(state, 0), None
+    if depth == 0:
+        return _quiesce(game, state, alpha, beta, extra, strict), None
+    node = _Node(game.to_move(state) == 0, alpha, beta, strict)
+    for action in game.actions(state):
+        child = game.result(state, action)
+        value, _ = _search(game, child, depth - 1, node.alpha, node.beta, extra, strict)
+        if node.offer(value, action):
+            break  # the player above will never let the game reach this node
+    return node.value(), node.action
+
+
+def _quiesce(game, state, alpha, beta, left, strict):
+    """The mistake: the horizon is simply evaluated, whatever hangs there."""
+    return game.evaluate(state, 0)
+
+
+class _Node:
+    """One node's window [alpha, beta] and its best value and action so far."""
+
+    def __init__(self, maximizing, alpha, beta, strict):
+        self.maximizing, self.alpha, self.beta, self.strict = maximizing, alpha, beta, strict
+        self.best = -math.inf if maximizing else math.inf
+        self.action = None
+        self.seen = False
+
+    def offer(self, value, action):
+        """Take a child's value; return True when the node is cut off."""
+        if self.maximizing:
+            if value > self.best or not self.seen:
+                self.best, self.action, self.seen = value, action, True
+            if self.best > self.beta if self.strict else self.best >= self.beta:
+                return True
+            self.alpha = max(self.alpha, self.best)
+        else:
+            if value < self.best or not self.seen:
+                self.best, self.action, self.seen = value, action, True
+            if self.best < self.alpha if self.strict else self.best <= self.alpha:
+                return True
+            self.beta = min(self.beta, self.best)
+        return False
+
+    def value(self):
+        """The node's value, clamped into its window (fail-hard)."""
+        return min(max(self.best, self.alpha), self.beta)
