@@ -10,7 +10,7 @@ MISTAKES: dict[str, Mistake] = {
     # poisoned-pawn: Qxd5 is a pawn up at the horizon (800 for White), and e6xd5 takes the
     # queen back one ply past it (-100); with quiescence the first quiet move, Qa1, keeps
     # the 700 White has. promotion-depth-3: three plies see f7, a black move and f8=Q, and
-    # no position at the horizon of that line has a capture.
+    # no position at the horizon of that line has a capture; quiet-pawns has none at all.
     "no_quiescence": Mistake(
         named="no-quiescence",
         shows_in={
@@ -19,7 +19,7 @@ MISTAKES: dict[str, Mistake] = {
                               "you were after Qe1; the reference was after Qxd5"),
         },
         checks=_CHECKS,
-        spared=("promotion-depth-3",),
+        spared=("quiet-pawns", "promotion-depth-3"),
     ),
     # stand-pat: after a4, Black may take on a4 (the pawn is lost, -800) and stands pat
     # elsewhere (-700); forced to capture, Black takes a3 or a4 and b2xa3 wins the queen,
@@ -30,11 +30,12 @@ MISTAKES: dict[str, Mistake] = {
             "stand-pat": ("you skipped the stand-pat", "root value: expected -700, got 100"),
         },
         checks=_CHECKS,
-        spared=("promotion-depth-3",),
+        spared=("quiet-pawns", "promotion-depth-3"),
     ),
     # exchange-on-d5: after Bxd5 Black's capture e6xd5 is searched, and then every quiet
-    # move of the position after it. poisoned-pawn: after Qxd5, e6d5 comes first in the
-    # list of every move, and its value cuts the rest off, as among the captures alone.
+    # move of the position after it. poisoned-pawn (black-poisoned-pawn likewise): after
+    # Qxd5, e6d5 comes first in the list of every move, and its value cuts the rest off,
+    # as among the captures alone.
     "all_moves_at_horizon": Mistake(
         named="quiet-moves-too",
         shows_in={
@@ -42,6 +43,6 @@ MISTAKES: dict[str, Mistake] = {
                                "search only noisy_actions()"),
         },
         checks=_CHECKS,
-        spared=("poisoned-pawn", "promotion-depth-3"),
+        spared=("poisoned-pawn", "black-poisoned-pawn", "quiet-pawns", "promotion-depth-3"),
     ),
 }
