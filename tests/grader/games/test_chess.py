@@ -4,16 +4,18 @@ states' texts, noisy moves, the ends of the game, the evaluation and refused pos
 from __future__ import annotations
 
 import math
+import sys
 import xml.etree.ElementTree as ET
 
 import chess
 import pytest
 
-from grader.errors import GameError
+from grader.errors import GameError, GraderError
 from grader.games import load_game
 from grader.games.chess import WIN, Chess
 from grader.games.moves import moves_to
 from grader.games.rules import PositionError
+from grader.games.tictactoe import TicTacToe
 from grader.games.unfold import UnfoldTooLarge, unfold
 from grader.trees.tree import Tree
 from reference.algorithms import search
@@ -60,6 +62,17 @@ def test_every_state_is_the_fen_python_chess_writes() -> None:
     tree = unfold(GAME, GAME.parse(position), 1)
     assert len(tree.nodes) > 2000
     assert all(chess.Board(fen).fen() == fen for fen in list(tree.nodes)[::7])
+
+
+def test_without_python_chess_the_game_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delitem(sys.modules, "grader.games.chess")
+    monkeypatch.setitem(sys.modules, "chess", None)  # as if python-chess were not installed
+    with pytest.raises(GraderError, match=r"the chess game needs the chess package, which is "
+                       r"not installed here: pip install 'search-grader\[chess\]'"):
+        load_game("chess")
+    assert isinstance(load_game("tictactoe"), TicTacToe)
 
 
 def test_the_registry_gives_chess_and_moves_are_uci_in_alphabetical_order() -> None:
