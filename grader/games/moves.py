@@ -39,6 +39,19 @@ def moves_to(game: GameRules, tree: Tree, node: str) -> list[str] | None:
     return path[::-1]
 
 
+def said_on_board(tree: Tree, moves: Sequence[object]) -> list[str] | None:
+    """For a positions test, each of ``moves`` from the test's position as the game says
+    it (``Qxd5``, ``x square b2``); None for a tree file's test, or if one is not a move
+    there (a search may answer anything)."""
+    if not is_unfolded(tree):
+        return None
+    legal = tree.nodes[tree.root].actions
+    if not all(isinstance(m, str) and m in legal for m in moves):
+        return None
+    game = load_game(tree.source.split(":", 1)[0])
+    return [game.say_move(tree.root, str(m)) for m in moves]
+
+
 def where_on_board(
     tree: Tree, expected: Sequence[tuple[str, str]], got: Sequence[tuple[str, str]]
 ) -> str | None:

@@ -15,7 +15,7 @@ MISTAKES: dict[str, Mistake] = {
         named="no-quiescence",
         shows_in={
             "poisoned-pawn": ("root value: expected 700, got 800",
-                              "root action: expected d1a1, got d1d5",
+                              "root action: expected d1a1 (Qa1), got d1d5 (Qxd5)",
                               "you were after Qe1; the reference was after Qxd5"),
         },
         checks=_CHECKS,

@@ -13,7 +13,7 @@ import pytest
 from grader.errors import GameError, GraderError
 from grader.games import load_game
 from grader.games.chess import WIN, Chess
-from grader.games.moves import moves_to
+from grader.games.moves import moves_to, said_on_board
 from grader.games.rules import PositionError
 from grader.games.tictactoe import TicTacToe
 from grader.games.unfold import UnfoldTooLarge, unfold
@@ -173,6 +173,9 @@ def test_feedback_names_moves_in_san_from_their_position() -> None:
     taken = GAME.result(POISONED, "d1d5")
     back = GAME.result(taken, "e6d5")
     assert moves_to(GAME, tree, back) == ["Qxd5", "exd5"]
+    assert said_on_board(tree, ["d1d5", "d1a1"]) == ["Qxd5", "Qa1"]
+    assert said_on_board(tree, ["d1d5", None]) is None  # a search may answer no move
+    assert said_on_board(tree, ["e2e4"]) is None  # nor a legal one
     assert GAME.say_move(START, "g1f3") == "Nf3"
     assert GAME.say_move("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1") == "O-O"
 
