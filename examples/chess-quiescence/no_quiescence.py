@@ -11,58 +11,39 @@ import math
 
 
 def quiescence(game, state, depth):
-    """Return (value for player 0, best action at ``state``; None at the horizon)."""
+    """Return (White's value of ``state``, the best move there; None at the horizon)."""
     limit = getattr(game, "quiescence_depth", None)
-    extra = math.inf if limit is None else limit
-    strict = getattr(game, "prune_on_equality", True) is False
-    return _search(game, state, depth, -math.inf, math.inf, extra, strict)
+    rules = (math.inf if limit is None else limit, getattr(game, "prune_on_equality", True))
+    value, move = _negamax(game, state, depth, -math.inf, math.inf, rules)
+    return _sign(game, state) * value, move
 
 
-def _search(game, state, depth, alpha, beta, extra, strict):
-    """Alpha-beta down to the horizon, where ``_quiesce`` takes over."""
+def _sign(game, state):
+    """+1 where White moves (values for the mover are White's), -1 where Black does."""
+    return 1 if game.to_move(state) == 0 else -1
+
+
+def _stops(best, beta, on_equality):
+    return best >= beta if on_equality else best > beta
+
+
+def _negamax(game, state, depth, alpha, beta, rules):
+    """The value of ``state`` for the player to move there, and the best move."""
     if game.is_terminal(state):
-        return game.utility(state, 0), None
+        return _sign(game, state) * game.utility(state, 0), None
     if depth == 0:
-        return _quiesce(game, state, alpha, beta, extra, strict), None
-    node = _Node(game.to_move(state) == 0, alpha, beta, strict)
-    for action in game.actions(state):
-        child = game.result(state, action)
-        value, _ = _search(game, child, depth - 1, node.alpha, node.beta, extra, strict)
-        if node.offer(value, action):
-            break  # the player above will never let the game reach this node
-    return node.value(), node.action
+        return _quiesce(game, state, alpha, beta, rules[0], rules), None
+    best, best_move = -math.inf, None
+    for move in game.actions(state):
+        child = game.result(state, move)
+        value = -_negamax(game, child, depth - 1, -beta, -max(alpha, best), rules)[0]
+        if best_move is None or value > best:
+            best, best_move = value, move
+        if _stops(best, beta, rules[1]):
+            break  # the opponent will not let the game come here
+    return best, best_move
 
 
-def _quiesce(game, state, alpha, beta, left, strict):
+def _quiesce(game, state, alpha, beta, left, rules):
     """The mistake: the horizon is simply evaluated, whatever hangs there."""
-    return game.evaluate(state, 0)
-
-
-class _Node:
-    """One node's window [alpha, beta] and its best value and action so far."""
-
-    def __init__(self, maximizing, alpha, beta, strict):
-        self.maximizing, self.alpha, self.beta, self.strict = maximizing, alpha, beta, strict
-        self.best = -math.inf if maximizing else math.inf
-        self.action = None
-        self.seen = False
-
-    def offer(self, value, action):
-        """Take a child's value; return True when the node is cut off."""
-        if self.maximizing:
-            if value > self.best or not self.seen:
-                self.best, self.action, self.seen = value, action, True
-            if self.best > self.beta if self.strict else self.best >= self.beta:
-                return True
-            self.alpha = max(self.alpha, self.best)
-        else:
-            if value < self.best or not self.seen:
-                self.best, self.action, self.seen = value, action, True
-            if self.best < self.alpha if self.strict else self.best <= self.alpha:
-                return True
-            self.beta = min(self.beta, self.best)
-        return False
-
-    def value(self):
-        """The node's value, clamped into its window (fail-hard)."""
-        return min(max(self.best, self.alpha), self.beta)
+    return _sign(game, state) * game.evaluate(state, 0)
