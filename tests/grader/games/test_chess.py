@@ -75,6 +75,34 @@ def test_without_python_chess_the_game_says_what_to_install(
     assert isinstance(load_game("tictactoe"), TicTacToe)
 
 
+@pytest.mark.parametrize(
+    "position",
+    [
+        pytest.param("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", id="white-castles"),
+        pytest.param("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", id="black-castles"),
+        pytest.param("r5k1/1P6/8/8/8/8/6p1/5RK1 w - - 0 1", id="white-promotes"),
+        pytest.param("6k1/8/8/8/8/8/1p4P1/R5K1 b - - 0 1", id="black-promotes"),
+        pytest.param("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", id="white-en-passant"),
+        pytest.param("4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 2", id="black-en-passant"),
+    ],
+)
+def test_the_unfoldings_successors_are_the_positions_python_chess_plays_to(
+    position: str,
+) -> None:
+    board = chess.Board(position)
+    played = []
+    for uci in GAME.actions(position):
+        board.push(chess.Move.from_uci(uci))
+        played.append(board.fen())
+        board.pop()
+    game, fresh = Chess(), Chess()
+    assert game.successors(position) == tuple(played)
+    for child in played:  # what the unfolding keeps of a leaf is what its FEN says
+        leaf, full = game.leaf_facts(child), fresh.facts(child)
+        assert (leaf.mover, leaf.utility, leaf.score) == (full.mover, full.utility, full.score)
+    assert tuple(GAME.result(position, uci) for uci in GAME.actions(position)) == tuple(played)
+
+
 def test_the_registry_gives_chess_and_moves_are_uci_in_alphabetical_order() -> None:
     assert isinstance(load_game("chess"), Chess)
     moves = GAME.actions(START)
@@ -201,8 +229,12 @@ def test_the_reference_sees_past_the_horizon_on_the_game_itself() -> None:
     assert deep == (700, "d1a1")  # e6 takes the queen back: the first quiet move is best
 
 
-def test_too_large_an_unfolding_is_refused_with_the_reason() -> None:
-    with pytest.raises(UnfoldTooLarge, match=r"depth 3 unfolds to more than 20,000 positions"):
+def test_too_large_an_unfolding_is_refused_with_the_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert Chess.max_positions == 20_000  # below the 60,000 of the other games: slower
+    monkeypatch.setattr(Chess, "max_positions", 4_000)  # refused sooner, as surely
+    with pytest.raises(UnfoldTooLarge, match=r"depth 3 unfolds to more than 4,000 positions"):
         unfold(GAME, START, 3)
     position, _, _ = read_perft("kiwipete")
     with pytest.raises(UnfoldTooLarge, match="with noisy moves until quiet past it"):
