@@ -86,7 +86,7 @@ class Chess(GameRules):
         status = board.status()
         if status != chess.STATUS_VALID:
             faults = [str(s.name).lower().replace("_", " ") for s in chess.Status if s & status]
-            raise PositionError("", "the position is not legal: " + ", ".join(faults))
+            raise PositionError("", ", ".join(faults))  # python-chess's names of the faults
         return board.fen()
 
     def work_out(self, state: str) -> Facts:

@@ -43,8 +43,7 @@ def entry_for(name: str, position: str, depth: int, **more: Any) -> dict[str, An
         pytest.param({"game": "chess"}, "tests[t].position", "'.../.../...' is not a legal FEN: "
                      "a FEN has six fields and this one lacks side to move", id="chess-fields"),
         pytest.param({"game": "chess", "position": "4k3/8/8/8/8/8/8/8 w - -"},
-                     "tests[t].position", "is not a legal FEN: the position is not legal: "
-                     "no white king", id="chess-no-king"),
+                     "tests[t].position", "is not a legal FEN: no white king", id="chess-no-king"),
         pytest.param({"position": "xx./.../..."}, "tests[t].position",
                      "'xx./.../...' is not a tic-tac-toe position: 2 x and 0 o", id="counts"),
         pytest.param({"position": "x../..../..."}, "tests[t].position",
