@@ -49,6 +49,20 @@ FORMS: dict[str, tuple[tuple[str, FormValue], ...]] = {
 form (its name, and the value that makes it), the first being the default."""
 
 
+def correct_forms(
+    conventions: dict[str, ConventionValue],
+) -> list[tuple[tuple[str, ...], dict[str, FormValue]]]:
+    """Each correct form a test accepts: the name of each convention's form, and the
+    conventions that make it. A convention left unset that has several forms gives each;
+    ``[((), {})]`` when none."""
+    found: list[tuple[tuple[str, ...], dict[str, FormValue]]] = [((), {})]
+    for convention, choices in FORMS.items():
+        if convention in conventions and conventions[convention] is None:
+            found = [((*n, name), {**c, convention: value})
+                     for n, c in found for name, value in choices]
+    return found
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, frozen=True, extra="forbid")
 

@@ -69,8 +69,6 @@ class Chess(GameRules):
         return "legal FEN"
 
     def parse(self, text: Any) -> str:
-        if isinstance(text, str) and text in self._leaves:
-            return str(text)  # a state this game wrote itself
         if not isinstance(text, str):
             raise PositionError("", f"a position is a FEN text, not {type(text).__name__}")
         fields = text.split()
@@ -120,7 +118,7 @@ class Chess(GameRules):
             self._leaves[child] = _leaf(board, placement, any(board.generate_legal_moves()))
             found.append(child)
             board.pop()
-        return tuple(found)
+        return self.made(found)
 
     def _board(self, state: str) -> chess.Board:
         """The board of ``state`` (a checked one), kept while the same state is asked."""

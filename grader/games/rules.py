@@ -14,6 +14,7 @@ where a move leads (:meth:`GameRules.after`); this class answers ``to_move``,
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -53,6 +54,7 @@ class GameRules(ABC):
 
     def __init__(self) -> None:
         self._facts: dict[str, Facts] = {}
+        self._played: set[str] = set()  # states this game's own rules made: valid as they are
 
     # -- the rules, per game ---------------------------------------------------------
     @property
@@ -93,7 +95,14 @@ class GameRules(ABC):
     def successors(self, state: str) -> tuple[str, ...]:
         """The states after each of the moves of ``state``, in move order."""
         facts = self.facts(state)
-        return tuple(self.after(state, a, facts) for a in facts.actions)
+        return self.made(self.after(state, a, facts) for a in facts.actions)
+
+    def made(self, states: Iterable[str]) -> tuple[str, ...]:
+        """``states``, which this game's rules made from checked ones, kept as valid: their
+        facts are worked out without reading their texts again."""
+        found = tuple(states)
+        self._played.update(found)
+        return found
 
     def leaf_facts(self, state: str) -> Facts:
         """The facts of a position the unfolding leaves unexpanded: who moves, its payoff
@@ -105,13 +114,17 @@ class GameRules(ABC):
         """The facts of ``state``, worked out once (a state is checked the first time)."""
         found = self._facts.get(state) if isinstance(state, str) else None
         if found is None:
-            try:
-                canonical = self.parse(state)
-            except PositionError as exc:
-                raise GameError(f"{str(state)[:100]!r} is not a {self.position_noun}: "
-                                f"{exc}") from None
+            if isinstance(state, str) and state in self._played:  # made by the rules: valid
+                canonical = state
+            else:
+                try:
+                    canonical = self.parse(state)
+                except PositionError as exc:
+                    raise GameError(f"{str(state)[:100]!r} is not a {self.position_noun}: "
+                                    f"{exc}") from None
             if len(self._facts) >= _FACTS_KEPT:
                 self._facts.clear()
+                self._played.clear()
             found = self._facts[state] = self.work_out(canonical)
         return found
 
@@ -127,7 +140,7 @@ class GameRules(ABC):
         if not isinstance(a, str) or a not in facts.actions:
             legal = ", ".join(facts.actions) or "none: the game is over"
             raise GameError(f"{str(a)[:40]!r} is not a legal move in {s} (legal: {legal})")
-        return self.after(s.strip(), a, facts)
+        return self.made([self.after(s.strip(), a, facts)])[0]
 
     def is_terminal(self, s: str) -> bool:
         return self.facts(s).utility is not None
