@@ -74,7 +74,8 @@ def _prunes_line(expected: SearchRecord, got: SearchRecord) -> str:
 def _action_line(tree: Tree, expected: SearchRecord, got: SearchRecord) -> str:
     shown = [fmt(expected.action), fmt(got.action)]
     said = said_on_board(tree, [expected.action, got.action])
-    if said is not None:  # a positions test: each move as the board reads it too
+    if said is not None and any(m not in w for m, w in zip(shown, said, strict=True)):
+        # a positions test whose moves read otherwise on the board (d1d5 is Qxd5)
         shown = [f"{move} ({words})" for move, words in zip(shown, said, strict=True)]
     line = f"root action: expected {shown[0]}, got {shown[1]}"
     root = tree.nodes[tree.root]
