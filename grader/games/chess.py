@@ -19,9 +19,10 @@ transposition), and a game's states never loop.
   and the seventy-five-move rule, the draws no player has to claim. Threefold and
   fivefold repetition are not: a FEN carries no history.
 
-An unfolded tree holds at most 20,000 positions (python-chess makes some ten thousand a
-second). A position text is any FEN python-chess reads whose position is legal (``status()``);
-the move counters may be left out (``0 1``). A refusal names the fault.
+An unfolded tree holds at most 20,000 positions (a second or two of python-chess's work:
+it makes some ten to twenty thousand a second here). A position text is any FEN
+python-chess reads whose position is legal (``Board.status()``); the move counters may be
+left out (``0 1``). A refusal names the fault.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class Chess(GameRules):
     name: ClassVar[str] = "chess"
     title: ClassVar[str] = "chess"
     win: ClassVar[int] = WIN
-    max_positions: ClassVar[int | None] = 20_000  # some seconds of python-chess's moves
+    max_positions: ClassVar[int | None] = 20_000  # a second or two of python-chess's moves
 
     def __init__(self) -> None:
         super().__init__()
