@@ -22,7 +22,8 @@ transposition), and a game's states never loop.
 An unfolded tree holds at most 20,000 positions (a second or two of python-chess's work:
 it makes some ten to twenty thousand a second here). A position text is any FEN
 python-chess reads whose position is legal (``Board.status()``); the move counters may be
-left out (``0 1``). A refusal names the fault.
+left out (``0 1``), and a line of an EPD test suite is read as its position (its
+operations, ``bm Qa1; id "..."``, are left). A refusal names the fault.
 """
 
 from __future__ import annotations
@@ -79,7 +80,10 @@ class Chess(GameRules):
                                 f"(e.g. {chess.STARTING_FEN!r}; the move counters may be "
                                 "left out)")
         try:
-            board = chess.Board(" ".join(fields))
+            if len(fields) > 4 and not fields[4].isdigit():  # an EPD line: its operations
+                board = chess.Board.from_epd(text)[0]  # (bm, id, ...) are read and left
+            else:
+                board = chess.Board(" ".join(fields))
         except ValueError as exc:
             raise PositionError("", str(exc)) from None
         status = board.status()

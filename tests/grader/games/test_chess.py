@@ -194,6 +194,11 @@ def test_a_fen_is_written_one_way() -> None:
     # the counters may be left out; an en passant square no pawn can take on is dropped
     assert GAME.parse("4k3/8/8/8/8/8/8/R3K3 b - -") == "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"
     assert GAME.parse("4k3/8/8/3p4/8/8/8/4K3 w - d6 0 2") == "4k3/8/8/3p4/8/8/8/4K3 w - - 0 2"
+    # a line of an EPD test suite: its position, its operations left
+    epd = '6k1/5ppp/4p3/3p4/8/8/5PPP/3Q2K1 w - - bm Qa1; id "horizon.1";'
+    assert GAME.parse(epd) == POISONED
+    with pytest.raises(PositionError, match="invalid san: 'Qz9'"):
+        GAME.parse("6k1/5ppp/4p3/3p4/8/8/5PPP/3Q2K1 w - - bm Qz9;")
 
 
 def test_feedback_names_moves_in_san_from_their_position() -> None:
