@@ -81,8 +81,9 @@ class _TestFields(_Strict):
     )
     position: str | None = Field(
         default=None,
-        description="Where a positions test's search starts: the board's rows from the "
-        "top, separated by '/', each square x, o or . (x moves first)",
+        description="Where a positions test's search starts, in its game's notation: for "
+        "tictactoe and connect4 the board's rows from the top, separated by '/', each square "
+        "x, o or . (x moves first); for chess a FEN (White moves first)",
     )
     depth: int = Field(ge=0, description="Search depth, in plies (or rounds, see depth_unit)")
     points: float = Field(ge=0, description="Points the test is worth")
@@ -422,16 +423,18 @@ def _check_tests(path: Path, spec: Assignment) -> None:
                 raise InputFileError(path, f"{field}.{i}.name", f"{name!r} is used twice; "
                                      "rename one")
     from grader.games import load_game
-    from grader.games.board import PositionError
+    from grader.games.rules import PositionError
 
     for test in spec.tests:
+        if test.game is None:
+            continue
+        game = load_game(test.game)
         try:
-            if test.game is not None:
-                load_game(test.game).parse(test.position)
+            game.parse(test.position)
         except PositionError as exc:
             raise InputFileError(
                 path, f"{place_of_test(test.name)}.position",
-                f"{test.position!r} is not a {test.game} position: {exc}") from None
+                f"{test.position!r} is not a {game.position_noun}: {exc}") from None
 
 
 def _check_entry_kind(path: Path, spec: Assignment) -> None:
