@@ -15,7 +15,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
 from grader.errors import GraderError, InputFileError
-from grader.games import GAMES
+from grader.games import AGENT_GAMES, GAMES
 from reference.conventions import (
     CONVENTIONS,
     DEPTH_UNIT,
@@ -36,8 +36,10 @@ ACTION_ONLY: frozenset[str] = frozenset({"cs188"})
 """The entry kinds whose answer is an action alone: their tests never check ``value``."""
 if TYPE_CHECKING:  # a game's name: one of the registry's, as a Literal in the schema
     GameName = str
+    AgentGameName = str
 else:
     GameName = Literal.__getitem__(tuple(GAMES))
+    AgentGameName = Literal.__getitem__(AGENT_GAMES)  # the games an agent may play
 SOURCE_RULE = "a test names a tree, or a game and a position, not both"
 
 ASSIGNMENT_FILE = "assignment.yaml"
@@ -214,7 +216,8 @@ class MatchSpec(_Strict):
 class PlayRules(_Strict):
     """The game and clock of an agents assignment (``entry(game, state, clock)``)."""
 
-    game: GameName = Field(description="The game the agent plays")
+    game: AgentGameName = Field(description="The game the agent plays (one of those with "
+                                "an agent's copy of the rules)")
     move_s: float = Field(gt=0, description="Seconds one move may take at most")
     game_s: float = Field(gt=0, description="Seconds all of a game's moves may take together")
     opening_plies: int = Field(default=2, ge=0, description="Random moves played for both "

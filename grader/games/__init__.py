@@ -24,6 +24,10 @@ GAMES: dict[str, str] = {
 }
 """Each game's name (as a test's ``game`` field gives it) and the class of its rules."""
 
+AGENT_GAMES: tuple[str, ...] = ("tictactoe", "connect4")
+"""The games an agent may play (play mode): those whose rules an agent has its own copy
+of inside the sandbox (``sandboxes/rules.py``, ``RULES``; a test checks both lists)."""
+
 GAME_EXTRAS: tuple[str, ...] = ("chess",)
 """The extras of ``pyproject.toml`` that install a library a game's rules import, each
 named after its game: a student kit and a Gradescope autograder install them too."""

@@ -14,19 +14,19 @@ from collections.abc import Callable
 from typing import cast
 
 from grader.errors import GraderError
-from grader.games.board import BoardGame
+from grader.games.rules import GameRules
 
-Opponent = Callable[[BoardGame, str, random.Random], str]
+Opponent = Callable[[GameRules, str, random.Random], str]
 MAX_DEPTH = 8  # plies an alphabeta:N opponent may search (deeper is too slow to play)
 NAMES = ("random", "greedy", "alphabeta:N")
 """The built-in opponents, as a player names them (N: plies, 1 to MAX_DEPTH)."""
 
 
-def _random(game: BoardGame, state: str, rng: random.Random) -> str:
+def _random(game: GameRules, state: str, rng: random.Random) -> str:
     return rng.choice(game.actions(state))
 
 
-def _greedy(game: BoardGame, state: str, rng: random.Random) -> str:
+def _greedy(game: GameRules, state: str, rng: random.Random) -> str:
     me = game.to_move(state)
     scored = [(game.evaluate(game.result(state, a), me), a) for a in game.actions(state)]
     best = max(value for value, _ in scored)
@@ -37,7 +37,7 @@ def _searcher(depth: int) -> Opponent:
     from reference.alphabeta import alphabeta
     from reference.api import Game
 
-    def search(game: BoardGame, state: str, rng: random.Random) -> str:
+    def search(game: GameRules, state: str, rng: random.Random) -> str:
         action = alphabeta(cast(Game, game), state, depth)[1]
         assert action is not None  # a position where the game goes on has a move
         return str(action)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from grader.games.board import BoardGame
+from grader.games.rules import GameRules
 from grader.grading.intake import SubmissionRefused, submission_folder
 from grader.hosts import open_sandbox
 from grader.hosts.base import MoveRequest, RunResult, Sandbox
@@ -60,7 +60,7 @@ class BuiltinSeat(Seat):
 
     charged = False
 
-    def __init__(self, game: BoardGame, name: str, seed: int) -> None:
+    def __init__(self, game: GameRules, name: str, seed: int) -> None:
         self.game, self.choose, self.rng = game, opponent(name), random.Random(seed)
 
     def move(self, state: str, move_s: float, game_s: float) -> Answer:
@@ -109,7 +109,7 @@ class AgentSeat(Seat):
         self._stack.close()
 
 
-def open_seat(spec: PlayerSpec, *, game: BoardGame, clock: ClockRule, seed: int,
+def open_seat(spec: PlayerSpec, *, game: GameRules, clock: ClockRule, seed: int,
               sandbox: str, require_isolation: bool = False) -> Seat:
     """The seat of ``spec``: a sandboxed agent or a built-in opponent."""
     if spec.kind == "builtin":
