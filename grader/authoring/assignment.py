@@ -7,6 +7,7 @@ The pydantic models here are the one source of the assignment JSON Schema
 from __future__ import annotations
 
 import difflib
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast, get_args
@@ -43,6 +44,7 @@ else:
 SOURCE_RULE = "a test names a tree, or a game and a position, not both"
 
 ASSIGNMENT_FILE = "assignment.yaml"
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when it is there
 GOLDEN_DIR = "golden"
 FORMS: dict[str, tuple[tuple[str, FormValue], ...]] = {
     c.name: c.forms for c in CONVENTIONS.values() if c.forms
@@ -320,11 +322,15 @@ def builtin_names(*, played: bool | None = None) -> list[str]:
     names = sorted(p.parent.name for p in root.glob(f"*/{ASSIGNMENT_FILE}"))
     if played is None:
         return names
-    return [n for n in names if _is_played(root / n / ASSIGNMENT_FILE) == played]
+    files = [root / n / ASSIGNMENT_FILE for n in names]
+    return [n for n, f in zip(names, files, strict=True)
+            if _is_played(f, f.stat().st_mtime_ns) == played]
 
 
-def _is_played(path: Path) -> bool:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+@functools.lru_cache(maxsize=256)
+def _is_played(path: Path, mtime_ns: int) -> bool:
+    """Whether the assignment file at ``path`` (as it was at ``mtime_ns``) plays games."""
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     return isinstance(data, dict) and data.get("play") is not None
 
 
@@ -377,8 +383,7 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
     folder = resolve(name_or_path)
     path = folder / ASSIGNMENT_FILE
     try:
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when it is there
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         place = f"line {mark.line + 1} column {mark.column + 1}" if mark else ""

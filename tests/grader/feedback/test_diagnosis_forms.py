@@ -44,11 +44,12 @@ def as_record(run: KnownRun, like: SearchRecord) -> SearchRecord:
                                    "action": run.action})
 
 
-@pytest.mark.parametrize(
-    "assignment", [n for n in builtin_names() if next(open_tests(n), None) is not None]
-)
+@pytest.mark.parametrize("assignment", builtin_names(played=False))
 def test_a_mistake_in_any_correct_form_is_named(assignment: str) -> None:
-    tried = sum(named_in_every_form(ctx) for ctx in islice(open_tests(assignment), TESTS_EACH))
+    tests = list(islice(open_tests(assignment), TESTS_EACH))
+    if not tests:
+        pytest.skip(f"no test of {assignment} leaves a convention open")
+    tried = sum(named_in_every_form(ctx) for ctx in tests)
     assert tried, "no mistake differs from the correct forms on these tests"
 
 
