@@ -162,7 +162,9 @@ ALGORITHMS: dict[str, Algorithm] = {
             name="quiescence",
             summary="alpha-beta that searches noisy moves past the horizon",
             search="reference.quiescence:quiescence",
-            conventions=("quiescence_depth", "prune_on_equality", "fail_soft", "depth_unit"),
+            conventions=(
+                "quiescence_depth", "prune_on_equality", "fail_soft", "depth_unit", "value_for"
+            ),
             variants="reference.variants.quiescence_variants:VARIANTS",
             explainer="quiescence",
         ),

@@ -214,8 +214,9 @@ CONVENTIONS: dict[str, Convention] = {
             "value_for",
             get_args(ValueFor),
             None,
-            "Negamax only: 'mover' pins the root value for the root's player to move (the "
-            "notes' negamax), 'player0' for player 0; unset accepts both",
+            "Negamax and quiescence only: 'mover' pins the root value for the root's player "
+            "to move (the notes' negamax and quiescence), 'player0' for player 0; unset "
+            "accepts both",
             forms=(("value for the mover", "mover"), ("value for player 0", "player0")),
         ),
         Convention(

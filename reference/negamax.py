@@ -16,6 +16,7 @@ from reference.api import (
 )
 from reference.conventions import ValueFor
 from reference.exact_table import ExactTable
+from reference.value_for import check_value_for
 
 Found = tuple[Value, Action | None]
 
@@ -45,8 +46,7 @@ def negamax(
     which do not depend on who moved into a node.
     """
     check_two_player(game, "negamax")
-    if value_for not in ("player0", "mover"):
-        raise ValueError(f"value_for must be 'player0' or 'mover', not {value_for!r}")
+    check_value_for(value_for)
     color = 1 if game.is_terminal(state) or game.to_move(state) == 0 else -1
     table: ExactTable[Found] = ExactTable(transposition_table)
     value, action = _negamax(game, state, plies(game, depth, depth_unit), color, table)

@@ -6,6 +6,8 @@ import math
 from typing import Any
 
 from reference.api import Action, DepthUnit, Game, Value, check_two_player, plies
+from reference.conventions import ValueFor
+from reference.value_for import check_value_for, for_whom
 from reference.window import Window
 
 
@@ -18,8 +20,9 @@ def quiescence(
     prune_on_equality: bool = True,
     fail_soft: bool = False,
     depth_unit: DepthUnit = "ply",
+    value_for: ValueFor = "player0",
 ) -> tuple[Value, Action | None]:
-    """Value of ``state`` for player 0 (MAX), and MAX's first best action.
+    """Value of ``state`` for player 0 (MAX), and the first best action of its mover.
 
     Alpha-beta (the conventions of :func:`reference.alphabeta.alphabeta`) down to
     ``depth``. A non-terminal node at the horizon is not simply evaluated: its evaluation
@@ -28,14 +31,19 @@ def quiescence(
     each of its ``noisy_actions`` is searched the same way. Stand-pat takes part in the
     node's window as its first move, so it may cut the node off before any expansion.
     ``quiescence_depth=None`` searches noisy moves until quiet; 0 makes this alpha-beta.
-    ``action`` is None at a leaf and at a horizon root.
+    ``action`` is None at a leaf and at a horizon root. ``value_for="mover"``: the root's
+    value for its player to move instead, as the notes' quiescence (a negamax) returns it;
+    a terminal root is valued for player 0, as negamax does.
     """
     check_two_player(game, "quiescence")
     if quiescence_depth is not None and quiescence_depth < 0:
         raise ValueError(f"quiescence_depth must be >= 0 or None, not {quiescence_depth}")
+    check_value_for(value_for)
     extra = math.inf if quiescence_depth is None else quiescence_depth
     d = plies(game, depth, depth_unit)
-    return _search(game, state, d, -math.inf, math.inf, extra, prune_on_equality, fail_soft)
+    value, action = _search(game, state, d, -math.inf, math.inf, extra, prune_on_equality,
+                            fail_soft)
+    return for_whom(game, state, value, value_for), action
 
 
 def _search(

@@ -210,7 +210,7 @@ def _score(run: RunResult, ctx: TestContext, elsewhere: Iterable[Evidence]) -> T
     form, outcomes = _closest_form(ctx, got, run)
     if form is not None:  # graded as the form it comes closest to, and named
         ctx = ctx.in_form(form)
-        base.update(expected=shown(ctx.golden, spec.checks), form=form.name)
+        base.update(expected=shown(ctx.golden, spec.checks, ctx.golden.prunes), form=form.name)
     share = spec.points / len(checks) if checks else spec.points
     results = [
         CheckResult(check=c, passed=ok, score=round(share if ok else 0.0, 6))

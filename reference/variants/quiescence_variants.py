@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from reference.api import Action, DepthUnit, Game, Value, check_two_player, plies
+from reference.conventions import ValueFor
+from reference.value_for import check_value_for, for_whom
 from reference.variants.faults import (
     PRUNING_FAULTS,
     SEARCH_FAULTS,
@@ -40,12 +42,14 @@ def quiescence_variant(
     prune_on_equality: bool = True,
     fail_soft: bool = False,
     depth_unit: DepthUnit = "ply",
+    value_for: ValueFor = "player0",
 ) -> tuple[Value, Action | None]:
-    """Value of ``state`` for player 0 (MAX) and MAX's first best action, as the
-    quiescence reference computes them but with ``fault`` (None: exactly the reference)."""
+    """Value of ``state`` (for ``value_for``) and the first best action, as the quiescence
+    reference computes them but with ``fault`` (None: exactly the reference)."""
     check_two_player(game, "quiescence")
     if quiescence_depth is not None and quiescence_depth < 0:
         raise ValueError(f"quiescence_depth must be >= 0 or None, not {quiescence_depth}")
+    check_value_for(value_for)
     extra = math.inf if quiescence_depth is None else quiescence_depth
     if fault is Fault.NO_QUIESCENCE_LIMIT:
         extra = math.inf  # the mistake: quiescence_depth is never read
@@ -53,7 +57,8 @@ def quiescence_variant(
         extra = 0  # the mistake: the horizon is simply evaluated
     how = _Quiet(Rules(fault, prune_on_equality, fail_soft), extra)
     d = start_depth(plies(game, depth, depth_unit), fault)
-    return _search(game, state, d, -math.inf, math.inf, how)
+    value, action = _search(game, state, d, -math.inf, math.inf, how)
+    return for_whom(game, state, value, value_for), action
 
 
 def _search(

@@ -11,6 +11,7 @@ never refused for a missing position.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -18,6 +19,7 @@ import pytest
 from grader.authoring.assignment import load_assignment
 from grader.authoring.sources import searched_tree
 from grader.games.chess import Chess
+from grader.grading.check import grade_submission
 from grader.trees.game import TreeGame
 from reference.algorithms import search, variants_for
 
@@ -71,3 +73,63 @@ def test_every_form_and_known_mistake_finds_its_positions_unfolded(test: TestSpe
     assert len(answers) == 1  # the forms differ in the positions they visit, not the answer
     for variant in variants_for("quiescence"):  # a GameError names the position missing
         variant.search(TreeGame(tree), tree.root, test.depth, quiescence_depth=limit)
+
+
+# The notes' quiescence, a negamax: fail-hard, values for the player to move, so the
+# root's value is Black's where Black moves first (black-poisoned-pawn, trade-not-a-win).
+NOTES_NEGAMAX = '''
+import math
+
+
+def quiescence(game, state, depth):
+    limit = getattr(game, "quiescence_depth", None)
+    return negamax(game, state, depth, -math.inf, math.inf,
+                   math.inf if limit is None else limit)
+
+
+def negamax(game, s, depth, alpha, beta, limit):
+    me = game.to_move(s)
+    if game.is_terminal(s):
+        return game.utility(s, me), None
+    if depth == 0:
+        return quiesce(game, s, alpha, beta, limit), None
+    best = None
+    for a in game.actions(s):
+        score = -negamax(game, game.result(s, a), depth - 1, -beta, -alpha, limit)[0]
+        if score >= beta:
+            return beta, a
+        if best is None or score > alpha:
+            best = a
+        alpha = max(alpha, score)
+    return alpha, best
+
+
+def quiesce(game, s, alpha, beta, left):
+    me = game.to_move(s)
+    if game.is_terminal(s):
+        return game.utility(s, me)
+    stand_pat = game.evaluate(s, me)
+    if left <= 0:
+        return stand_pat
+    if stand_pat >= beta:
+        return beta
+    alpha = max(alpha, stand_pat)
+    for m in game.noisy_actions(s):
+        score = -quiesce(game, game.result(s, m), -beta, -alpha, left - 1)
+        if score >= beta:
+            return beta
+        alpha = max(alpha, score)
+    return alpha
+'''
+
+
+@pytest.mark.parametrize("assignment", ["chess-quiescence", "quiescence"])
+def test_the_notes_negamax_returning_the_movers_value_scores_full_marks(
+    tmp_path: Path, assignment: str
+) -> None:
+    agent = tmp_path / "agent.py"
+    agent.write_text(NOTES_NEGAMAX)
+    report = grade_submission(submission=agent, assignment=assignment)
+    assert [(t.name, t.message) for t in report.tests if not t.passed] == []
+    movers = {t.form for t in report.tests if t.form and "mover" in t.form}
+    assert movers or assignment == "quiescence"  # Black moves first in two chess tests
