@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
+from grader.authoring.evaluation import EvaluationRules, PropertySpec, evaluation_problem
 from grader.errors import GraderError, InputFileError
 from grader.games import GAMES
+from grader.play.opponents import PATTERN as OPPONENTS
 from reference.conventions import (
     CONVENTIONS,
     DEPTH_UNIT,
@@ -180,9 +182,10 @@ class MatchSpec(_Strict):
     """An agents assignment's match: N seeded games against one built-in opponent."""
 
     name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", description="Unique match name")
-    opponent: str = Field(pattern=r"^(random|greedy|alphabeta:[1-8])$",
-                          description="The built-in opponent: random, greedy or alphabeta:N "
-                          "(the reference alpha-beta at N plies with the built-in evaluation)")
+    opponent: str = Field(pattern=OPPONENTS, description="The built-in opponent: random, "
+                          "greedy, alphabeta:N (the reference alpha-beta at N plies with the "
+                          "built-in evaluation) or alphabeta:N:EVAL (with a baseline "
+                          "evaluation: builtin, centre or zero)")
     games: int = Field(ge=1, le=200, description="Games played, the agent x in the first of "
                        "each pair and o in the second, from the same seeded opening")
     thresholds: list[Threshold] = Field(
@@ -242,6 +245,12 @@ class Assignment(_Strict):
         "are played under (its entry is choose(game, state, clock) -> move)")
     matches: list[MatchSpec] = Field(
         default_factory=list, description="An agents assignment's matches, in order")
+    evaluation: EvaluationRules | None = Field(
+        default=None, description="An evaluations assignment (with play): its entry is "
+        "evaluate(game, state, player) -> number, played inside the reference alpha-beta "
+        "against baseline evaluations (the matches), and asked about positions (properties)")
+    properties: list[PropertySpec] = Field(
+        default_factory=list, description="An evaluations assignment's tests on positions")
 
     @model_validator(mode="after")
     def _tests_or_matches(self) -> Assignment:
@@ -249,6 +258,10 @@ class Assignment(_Strict):
             raise ValueError("an assignment has tests (or, with play, matches); add tests")
         if self.play is not None and (self.tests or not self.matches):
             raise ValueError("an agents assignment (with play) has matches, not tests")
+        if self.evaluation is None and self.properties:
+            raise ValueError("properties test an evaluation: add evaluation (with play)")
+        if self.evaluation is not None and self.play is None:
+            raise ValueError("an evaluations assignment plays its evaluation: add play")
         return self
 
     @property
@@ -383,13 +396,17 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
         raise InputFileError(path, _place(data, list(err["loc"])), err["msg"]) from None
     _check_entry_kind(path, spec)
     _check_tests(path, spec)
+    if spec.evaluation is not None:
+        problem = evaluation_problem(spec.evaluation.depth, [m.opponent for m in spec.matches])
+        if problem is not None:
+            raise InputFileError(path, f"matches.{problem[0]}.opponent", problem[1])
     return LoadedAssignment(spec, folder)
 
 
 def _check_tests(path: Path, spec: Assignment) -> None:
     """Each test's name is used once, and a positions test's position is one its game
     can reach."""
-    for field in ("tests", "matches"):
+    for field in ("tests", "matches", "properties"):
         names = [t.name for t in getattr(spec, field)]
         for i, name in enumerate(names):
             if name in names[:i]:

@@ -166,10 +166,15 @@ def golden_text(golden: Golden) -> str:
 def planned_goldens(loaded: LoadedAssignment) -> dict[Path, str]:
     """The text each test's golden file should hold, keyed by its path."""
     trees = load_test_trees(loaded)
-    return {
+    planned = {
         loaded.golden_path(spec): golden_text(compute_golden(loaded, spec, trees[spec.name]))
         for spec in loaded.spec.tests
     }
+    if loaded.spec.evaluation is not None:  # the positions its property tests ask about
+        from grader.play.properties import positions_path, positions_text
+
+        planned[positions_path(loaded)] = positions_text(loaded)
+    return planned
 
 
 def build_assignment(*, assignment: str | Path, check: bool = False) -> list[Path]:

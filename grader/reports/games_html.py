@@ -22,7 +22,7 @@ def games_html(games: list[GameRecord]) -> str:
 
 
 def _agent_result(record: GameRecord) -> str:
-    side = 0 if record.players[0].kind == "agent" else 1
+    side = record.student_side()
     winner = record.winner()
     return "drew" if winner is None else "won" if winner == side else "lost"
 
