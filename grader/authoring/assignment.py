@@ -254,14 +254,14 @@ class Assignment(_Strict):
 
     @model_validator(mode="after")
     def _tests_or_matches(self) -> Assignment:
-        if self.play is None and (self.matches or not self.tests):
-            raise ValueError("an assignment has tests (or, with play, matches); add tests")
-        if self.play is not None and (self.tests or not self.matches):
-            raise ValueError("an agents assignment (with play) has matches, not tests")
         if self.evaluation is None and self.properties:
             raise ValueError("properties test an evaluation: add evaluation (with play)")
         if self.evaluation is not None and self.play is None:
             raise ValueError("an evaluations assignment plays its evaluation: add play")
+        if self.play is None and (self.matches or not self.tests):
+            raise ValueError("an assignment has tests (or, with play, matches); add tests")
+        if self.play is not None and (self.tests or not self.matches):
+            raise ValueError("an agents assignment (with play) has matches, not tests")
         return self
 
     @property
