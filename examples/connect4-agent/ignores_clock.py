@@ -8,7 +8,7 @@ def choose(game, state, clock):
     me = game.to_move(state)
     best, alpha = None, -math.inf
     for a in game.actions(state):
-        value = -_negamax(game, game.result(state, a), 6, -math.inf, -alpha, 1 - me)
+        value = -_negamax(game, game.result(state, a), 7, -math.inf, -alpha, 1 - me)
         if best is None or value > alpha:
             best, alpha = a, value
     return best

@@ -252,6 +252,14 @@ class Assignment(_Strict):
     properties: list[PropertySpec] = Field(
         default_factory=list, description="An evaluations assignment's tests on positions")
 
+    model_config = ConfigDict(strict=True, frozen=True, extra="forbid", json_schema_extra={
+        "if": {"required": ["play"]},
+        "then": {"required": ["matches"], "properties": {"matches": {"minItems": 1},
+                                                         "tests": {"maxItems": 0}}},
+        "else": {"required": ["tests"], "properties": {"tests": {"minItems": 1},
+                                                       "matches": {"maxItems": 0}}},
+    })
+
     @model_validator(mode="after")
     def _tests_or_matches(self) -> Assignment:
         if self.evaluation is None and self.properties:
@@ -389,6 +397,10 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
             if error.validator == "oneOf" and place.startswith("tests["):
                 reason = f"{SOURCE_RULE} (tree: a *.tree.json file; game: one of " \
                     f"{', '.join(GAMES)})"
+            if place in ("tests", "matches") and error.validator == "maxItems":
+                reason = ("an agents assignment (with play) has matches, not tests"
+                          if place == "tests" else "matches are played: add play (the game "
+                          "and its clock), or give tests instead")
             if place.endswith(".checks") and error.validator == "minItems":
                 reason = f"a test must check something: list one or more of {', '.join(CHECKS)}"
             raise InputFileError(path, place, reason) from None

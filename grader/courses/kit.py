@@ -56,6 +56,12 @@ def build_kit(*, assignment: str | Path, out: Path) -> list[Path]:
     from grader.authoring.assignment import load_assignment
 
     loaded = load_assignment(assignment)
+    if loaded.spec.play is not None:  # its opponents need the reference searches
+        raise GraderError(
+            f"{loaded.folder}: an agents assignment has no student kit (its built-in "
+            "opponents run the reference searches, which a kit leaves out); students "
+            "check their agent with the full grader: grader check agent.py -a "
+            f"{loaded.folder}")
     visible = [t for t in loaded.spec.tests if t.visibility == "visible"]
     if not visible:
         raise GraderError(

@@ -92,7 +92,8 @@ def grade_submission(
         from grader.play.grading import grade_agent
 
         return grade_agent(submission=Path(submission), loaded=ready.loaded, sandbox=sandbox,
-                           tests=tests or ready.matches, name=name)
+                           tests=tests or ready.matches, name=name,
+                           require_isolation=require_isolation)
     isolation = None
     try:
         with submission_folder(Path(submission)) as folder:

@@ -54,6 +54,7 @@ PIDS_LIMIT = 64  # processes and threads in the container, the harness included
 NPROC_UNBOUNDED = 100_000  # RLIMIT_NPROC counts per user, host-wide: pids_limit is the cap
 RUNTIME_MB = 40  # the interpreter, harness and watcher, on top of the submission's memory
 START_ATTEMPTS = 3  # a container that fails to start is tried again before it is a fault
+PAUSE_ATTEMPTS = 3  # a pause (play mode, the opponent's turn) tried before it is a fault
 SECCOMP = Path(__file__).with_name("seccomp.json")
 CPU_HEADROOM_S = 10  # CPU seconds beyond the limit before the kernel kills
 CONNECT_TIMEOUT_S = 30.0  # for a container to start and its harness to connect
@@ -271,19 +272,24 @@ class DockerSandbox(Sandbox):
         return result
 
     def freeze(self) -> None:
-        """Pause the container (the cgroup freezer) until :meth:`thaw`."""
-        if self._container is not None:
+        """Pause the container (the cgroup freezer) until :meth:`thaw`; a freezer that
+        times out on a loaded machine is tried again, PAUSE_ATTEMPTS times in all."""
+        for attempt in range(1, PAUSE_ATTEMPTS + 1):
             try:
-                self._container.pause()
+                if self._container is not None:
+                    self._container.pause()
+                return
             except Exception as exc:  # the engine's error: fail closed, as an OSError
-                raise OSError(f"could not pause the container: {exc}") from exc
+                if attempt == PAUSE_ATTEMPTS:
+                    raise OSError(f"could not pause the container: {exc}") from exc
+                time.sleep(0.05 * attempt)
 
     def thaw(self) -> None:
-        if self._container is not None:
-            try:
+        try:
+            if self._container is not None:
                 self._container.unpause()
-            except Exception as exc:
-                raise OSError(f"could not unpause the container: {exc}") from exc
+        except Exception as exc:
+            raise OSError(f"could not unpause the container: {exc}") from exc
 
     def _start_retried(self) -> Session:
         """A started container's session; a start that fails is tried again (a loaded

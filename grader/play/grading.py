@@ -21,7 +21,7 @@ from grader.errors import GraderError
 from grader.grading.report import Report, TestResult, make_report
 from grader.grading.statuses import Status
 from grader.hosts.kinds import SandboxKind
-from grader.play.models import ClockRule, GameRecord, PlayerSpec
+from grader.play.models import ClockRule, GameRecord, PlayerSpec, tally
 from grader.play.properties import grade_properties
 from grader.play.referee import play_game, random_opening
 
@@ -33,6 +33,7 @@ def grade_agent(
     sandbox: SandboxKind = "local",
     tests: Sequence[str] | None = None,
     name: str | None = None,
+    require_isolation: bool = False,
 ) -> Report:
     """Play every match of ``loaded`` (or those named in ``tests``) with ``submission``'s
     agent (an evaluations assignment: its evaluation in the reference alpha-beta), and
@@ -47,9 +48,10 @@ def grade_agent(
               PlayerSpec.evaluation(submission, depth=evaluation.depth, entry=entry))
     clock = ClockRule(move_s=rules.move_s, game_s=rules.game_s,
                       call_s=None if evaluation is None else evaluation.call_s)
-    results = [_match(player, rules, clock, match, sandbox) for match in matches]
+    results = [_match(player, rules, clock, match, sandbox, require_isolation)
+               for match in matches]
     results += grade_properties(submission=submission, loaded=loaded, specs=properties,
-                                sandbox=sandbox)
+                                sandbox=sandbox, require_isolation=require_isolation)
     return make_report(assignment=loaded.name, submission=name or Path(submission).name,
                        tests=results, sandbox=sandbox, time_s=time.perf_counter() - started)
 
@@ -69,7 +71,7 @@ def _chosen(loaded: LoadedAssignment,
 
 
 def _match(player: PlayerSpec, rules: PlayRules, clock: ClockRule, match: MatchSpec,
-           sandbox: SandboxKind) -> TestResult:
+           sandbox: SandboxKind, require_isolation: bool) -> TestResult:
     started = time.perf_counter()
     opponent = PlayerSpec.builtin(match.opponent)
     games: list[GameRecord] = []
@@ -78,21 +80,21 @@ def _match(player: PlayerSpec, rules: PlayRules, clock: ClockRule, match: MatchS
         opening = random_opening(rules.game, rules.opening_plies, seed)
         players = (player, opponent) if g % 2 == 0 else (opponent, player)
         games.append(play_game(game=rules.game, players=players, clock=clock,
-                               opening=opening, seed=seed, sandbox=sandbox))
+                               opening=opening, seed=seed, sandbox=sandbox,
+                               require_isolation=require_isolation))
     return score_match(match, games, time.perf_counter() - started)
 
 
 def score_match(match: MatchSpec, games: list[GameRecord], time_s: float) -> TestResult:
     """A match's result from its games' records."""
-    played = [r for r in games if r.reason != "sandbox_error"]
-    won = sum(r.winner() == r.student_side() for r in played)
-    drawn = sum(r.winner() is None for r in played)
-    share = (won + drawn / 2) / len(played) if played else 0.0
+    counts = tally(games)
+    won, drawn, played = counts["won"], counts["drew"], sum(counts.values())
+    share = (won + drawn / 2) / played if played else 0.0
     score = max([t.points for t in match.thresholds if share >= t.score], default=0.0)
-    faults = len(games) - len(played)
+    faults = len(games) - played
     status: Status = ("sandbox_error" if faults else
                       "passed" if score >= match.points else "failed")
-    message = (f"won {won}, drew {drawn}, lost {len(played) - won - drawn} of {len(played)} "
+    message = (f"won {won}, drew {drawn}, lost {counts['lost']} of {played} "
                f"games against {match.opponent} (score {share:.0%})")
     if faults:
         message += f"; {faults} game(s) the grader could not run: grade again"
@@ -105,8 +107,8 @@ def _lost(games: list[GameRecord]) -> list[str]:
     """A line for each game the agent lost by a fault (illegal, crash, flag, ...)."""
     lines = []
     for i, record in enumerate(games, start=1):
-        side = record.student_side()
-        if record.winner() == 1 - side and record.reason != "win":
+        side = record.agent_side()
+        if record.agent_result() == "lost" and record.reason != "win":
             colour = "x, first" if side == 0 else "o, second"
             lines.append(f"game {i} (you played {colour}, opening "
                          f"{' '.join(record.opening) or 'none'}): {record.reason}: "

@@ -117,10 +117,22 @@ class GameRecord(_Strict):
     detail: str | None = Field(default=None, description="The agent's traceback, if it crashed")
     final: str = Field(description="The final position's text")
 
-    def student_side(self) -> int:
-        """Which player the submission was (0: x, 1: o): the first not built in."""
-        return 0 if self.players[0].kind != "builtin" else 1
-
     def winner(self) -> int | None:
         """0 or 1 for the player who won, None for a draw."""
         return None if self.outcome == "draw" else 0 if self.outcome == "x" else 1
+
+    def agent_side(self) -> int:
+        """Which player the (first) submission was, an agent or an evaluation: 0 (x) or 1
+        (o)."""
+        return 0 if self.players[0].kind != "builtin" else 1
+
+    def agent_result(self) -> Literal["won", "drew", "lost"]:
+        """How the game ended for the agent."""
+        winner = self.winner()
+        return "drew" if winner is None else "won" if winner == self.agent_side() else "lost"
+
+
+def tally(games: list[GameRecord]) -> dict[str, int]:
+    """The agent's wins, draws and losses over ``games``, the grader's faults left out."""
+    played = [g.agent_result() for g in games if g.reason != "sandbox_error"]
+    return {kind: played.count(kind) for kind in ("won", "drew", "lost")}

@@ -103,7 +103,8 @@ def load_positions(loaded: LoadedAssignment) -> Positions:
 
 
 def grade_properties(*, submission: Path, loaded: LoadedAssignment,
-                     specs: list[PropertySpec], sandbox: str) -> list[TestResult]:
+                     specs: list[PropertySpec], sandbox: str,
+                     require_isolation: bool = False) -> list[TestResult]:
     """Each property test of ``specs``, asked of ``submission``'s evaluation in one
     sandbox."""
     rules, play = loaded.spec.evaluation, loaded.spec.play
@@ -114,7 +115,7 @@ def grade_properties(*, submission: Path, loaded: LoadedAssignment,
     drawn = load_positions(loaded)
     spec = PlayerSpec.evaluation(submission, depth=rules.depth, entry=loaded.spec.entry)
     clock = ClockRule(move_s=play.game_s, game_s=play.game_s, call_s=rules.call_s)
-    seat = EvaluationSeat(spec, game, clock, sandbox)
+    seat = EvaluationSeat(spec, game, clock, sandbox, require_isolation=require_isolation)
     with seat:
         def ask(board: str, player: int) -> float:
             seat.used = 0.0  # a property's calls: each within call_s, none charged further

@@ -58,10 +58,13 @@ def play_game(
     seed: int = 0,
     sandbox: Literal["local", "docker"] = "local",
     on_move: Callable[[GameRecord], None] | None = None,
+    require_isolation: bool = False,
 ) -> GameRecord:
     """Play one game of ``game`` between ``players`` (x first), from the position after
     the ``opening`` moves, under ``clock``; the built-in opponents draw from ``seed``.
-    ``on_move`` is called with the record so far after each move (to show the board).
+    ``on_move`` is called with the record so far after each move (to show the board);
+    ``require_isolation`` (instructor modes): IsolationUnavailable rather than an agent
+    run with limits only.
     GraderError for an unknown game or opponent, or an opening that is not legal."""
     if game not in GAMES:
         raise GraderError(f"no game {game[:40]!r}; the games are {', '.join(GAMES)}")
@@ -76,7 +79,8 @@ def play_game(
         raise GraderError(f"opening {' '.join(opening)} ends the game before anyone plays")
     with ExitStack() as stack:
         seats = [stack.enter_context(open_seat(spec, game=rules, clock=clock, seed=seed + i,
-                                               sandbox=sandbox))
+                                               sandbox=sandbox,
+                                               require_isolation=require_isolation))
                  for i, spec in enumerate(players)]
         return _play(match, seats, players, list(opening), seed, on_move)
 

@@ -21,6 +21,7 @@ from grader.games.board import BoardGame
 from grader.grading.intake import SubmissionRefused, submission_folder
 from grader.hosts import open_sandbox
 from grader.hosts.base import MoveRequest, RunResult, Sandbox
+from grader.hosts.local import LocalSandbox
 from grader.play.baselines import search_move
 from grader.play.models import ClockRule, PlayerSpec
 from grader.play.opponents import opponent
@@ -73,7 +74,8 @@ class BuiltinSeat(Seat):
 class AgentSeat(Seat):
     """A submission's agent in a sandbox of its own for the whole game."""
 
-    def __init__(self, spec: PlayerSpec, game: str, clock: ClockRule, sandbox: str) -> None:
+    def __init__(self, spec: PlayerSpec, game: str, clock: ClockRule, sandbox: str,
+                 *, require_isolation: bool = False) -> None:
         self.spec, self.game = spec, game
         self._stack = ExitStack()
         self.box: Sandbox | None = None
@@ -84,7 +86,10 @@ class AgentSeat(Seat):
             self.refused = str(exc)
             return
         self.box = self._stack.enter_context(
-            open_sandbox(sandbox, folder, memory_mb=MEMORY_MB, cpu_s=clock.game_s))
+            open_sandbox(sandbox, folder, memory_mb=MEMORY_MB, cpu_s=clock.game_s,
+                         require_isolation=require_isolation))
+        if isinstance(self.box, LocalSandbox):  # boots beside the other player's
+            self.box.start()
 
     def move(self, state: str, move_s: float, game_s: float) -> Answer:
         if self.box is None:
@@ -121,9 +126,9 @@ class EvaluationSeat(AgentSeat):
     The clock counts the calls' time alone: each call within the clock's ``call_s``, a
     move's calls within the move's limit, a game's within the game's."""
 
-    def __init__(self, spec: PlayerSpec, game: BoardGame, clock: ClockRule,
-                 sandbox: str) -> None:
-        super().__init__(spec, game.name, clock, sandbox)
+    def __init__(self, spec: PlayerSpec, game: BoardGame, clock: ClockRule, sandbox: str,
+                 *, require_isolation: bool = False) -> None:
+        super().__init__(spec, game.name, clock, sandbox, require_isolation=require_isolation)
         self.rules, self.call_s = game, clock.call_s or clock.move_s
         self.used, self.budget = 0.0, clock.move_s  # this move's seconds of calls, and limit
 
@@ -190,10 +195,10 @@ def finite_number(value: Any) -> bool:
 
 
 def open_seat(spec: PlayerSpec, *, game: BoardGame, clock: ClockRule, seed: int,
-              sandbox: str) -> Seat:
+              sandbox: str, require_isolation: bool = False) -> Seat:
     """The seat of ``spec``: a sandboxed agent or evaluation, or a built-in opponent."""
     if spec.kind == "builtin":
         return BuiltinSeat(game, spec.name, seed)
     if spec.kind == "evaluation":
-        return EvaluationSeat(spec, game, clock, sandbox)
-    return AgentSeat(spec, game.name, clock, sandbox)
+        return EvaluationSeat(spec, game, clock, sandbox, require_isolation=require_isolation)
+    return AgentSeat(spec, game.name, clock, sandbox, require_isolation=require_isolation)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from grader.games import load_game
 from grader.grading.sinks import for_html
-from grader.play.models import GameRecord
+from grader.play.models import GameRecord, tally
 
 BAR_WIDTH = 240  # pixels of the bar of a match's results
 _COLOURS = {"won": "#2e7d32", "drew": "#9e9e9e", "lost": "#c62828"}
@@ -21,15 +21,9 @@ def games_html(games: list[GameRecord]) -> str:
     return "\n".join([_bar(games), *(_game(i, g) for i, g in enumerate(games, start=1))])
 
 
-def _agent_result(record: GameRecord) -> str:
-    side = record.student_side()
-    winner = record.winner()
-    return "drew" if winner is None else "won" if winner == side else "lost"
-
-
 def _bar(games: list[GameRecord]) -> str:
-    counts = {k: sum(_agent_result(g) == k for g in games) for k in _COLOURS}
-    total = max(1, len(games))
+    counts = tally(games)
+    total = max(1, sum(counts.values()))
     parts, x = [], 0.0
     for kind, count in counts.items():
         width = BAR_WIDTH * count / total
@@ -58,7 +52,7 @@ def _game(number: int, record: GameRecord) -> str:
     board = load_game(record.game).svg(record.final, size=20)
     return "\n".join([
         f'<details class="game"{" open" if number == 1 else ""}><summary>Game {number}: '
-        f"{names}; you {_agent_result(record)} ({for_html(record.reason)}), opening "
+        f"{names}; you {record.agent_result()} ({for_html(record.reason)}), opening "
         f"{for_html(opening)}</summary>",
         f'<p>{for_html(record.message)}</p><div class="board">{board}</div>',
         "<table class='moves'><tr><th>ply</th><th>who</th><th>move</th><th>time (s)</th>"

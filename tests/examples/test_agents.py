@@ -7,10 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from grader.authoring.assignment import builtin_names
+from grader.cli.check import print_report
 from grader.grading.check import grade_submission
 from grader.grading.report import Report, report_json
+from grader.play.models import tally
 
 REPO = Path(__file__).resolve().parents[2]
 PLAYED = [n for n in builtin_names(played=True) if not n.endswith("-eval")]  # evaluations:
@@ -40,6 +43,15 @@ def test_the_correct_agent_earns_every_match() -> None:
     sides = [[g.players[i].kind for i in (0, 1)] for g in report.tests[0].games]
     assert sides == [["agent", "builtin"], ["builtin", "agent"]]  # both colours
     assert Report.model_validate_json(report_json(report)) == report
+    console = Console(record=True, width=120)
+    print_report(report, console)
+    table = console.export_text()
+    assert "Won-drawn-lost" in table
+    for test in report.tests:  # each match's row: its wins, draws and losses
+        counts = tally(test.games)
+        assert sum(counts.values()) == 2
+        row = next(line for line in table.splitlines() if test.name in line)
+        assert f"{counts['won']}-{counts['drew']}-{counts['lost']}" in row
 
 
 @pytest.mark.parametrize("name", sorted(MISTAKES))

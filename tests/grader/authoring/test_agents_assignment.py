@@ -34,8 +34,8 @@ def test_an_agents_assignment_loads_with_its_matches(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("fields", "words"), [
     ({"play": PLAY, "matches": [MATCH], "tests": [TEST]}, "has matches, not tests"),
-    ({"play": PLAY}, "has matches, not tests"),
-    ({"matches": [MATCH], "tests": [TEST]}, "add tests"),
+    ({"play": PLAY}, "'matches' is a required property"),
+    ({"matches": [MATCH], "tests": [TEST]}, "matches are played: add play"),
     ({"play": PLAY, "matches": [{**MATCH, "opponent": "minimax:3"}]}, "does not match"),
     ({"play": PLAY, "matches": [MATCH, MATCH]}, "used twice"),
     ({"play": {**PLAY, "game": "chess"}, "matches": [MATCH]}, "play.game"),

@@ -79,3 +79,13 @@ def test_an_unknown_game_is_refused() -> None:
     with pytest.raises(GraderError, match="the games are"):
         play_game(game="chess960", clock=CLOCK,
                   players=(PlayerSpec.builtin("random"), PlayerSpec.builtin("random")))
+
+
+def test_two_sandboxed_agents_play_each_other(tmp_path: Path) -> None:
+    first = agent(tmp_path, GREEDY_AGENT, "greedy.py")
+    second = agent(tmp_path, "def choose(game, state, clock):\n"
+                   "    return game.actions(state)[-1]\n", "last.py")
+    record = play_game(game="tictactoe", clock=CLOCK, players=(first, second))
+    assert replayed(record) == record.final
+    assert {m.player for m in record.moves} == {0, 1}
+    assert all(0 < m.time_s < CLOCK.move_s for m in record.moves)  # both on the clock
