@@ -258,6 +258,7 @@ class Assignment(_Strict):
                                                          "tests": {"maxItems": 0}}},
         "else": {"required": ["tests"], "properties": {"tests": {"minItems": 1},
                                                        "matches": {"maxItems": 0}}},
+        "dependentRequired": {"evaluation": ["play"], "properties": ["evaluation"]},
     })
 
     @model_validator(mode="after")
@@ -391,7 +392,7 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
 
         errors = list(jsonschema.Draft202012Validator(assignment_schema()).iter_errors(data))
         if errors:
-            error = jsonschema.exceptions.best_match(errors)
+            error = _first_cause(errors)
             place = _place(data, list(error.absolute_path)) or "(top level)"
             reason = error.message
             if error.validator == "oneOf" and place.startswith("tests["):
@@ -408,22 +409,31 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
         raise InputFileError(path, _place(data, list(err["loc"])), err["msg"]) from None
     _check_entry_kind(path, spec)
     _check_tests(path, spec)
-    if spec.evaluation is not None:
-        problem = evaluation_problem(spec.evaluation.depth, [m.opponent for m in spec.matches])
-        if problem is not None:
-            raise InputFileError(path, f"matches.{problem[0]}.opponent", problem[1])
     return LoadedAssignment(spec, folder)
 
 
+def _first_cause(errors: list[Any]) -> Any:
+    """The error to show of the schema's: a field that needs another (an evaluation needs
+    play) before what that missing field then breaks, else jsonschema's best match."""
+    import jsonschema
+
+    needs = [e for e in errors if e.validator == "dependentRequired"]
+    return needs[0] if needs else jsonschema.exceptions.best_match(errors)
+
+
 def _check_tests(path: Path, spec: Assignment) -> None:
-    """Each test's name is used once, and a positions test's position is one its game
-    can reach."""
+    """Each test's name is used once, an evaluation's baselines search as deep as it, and
+    a positions test's position is one its game can reach."""
     for field in ("tests", "matches", "properties"):
         names = [t.name for t in getattr(spec, field)]
         for i, name in enumerate(names):
             if name in names[:i]:
                 raise InputFileError(path, f"{field}.{i}.name", f"{name!r} is used twice; "
                                      "rename one")
+    if spec.evaluation is not None:
+        problem = evaluation_problem(spec.evaluation.depth, [m.opponent for m in spec.matches])
+        if problem is not None:
+            raise InputFileError(path, f"matches.{problem[0]}.opponent", problem[1])
     from grader.games import load_game
     from grader.games.board import PositionError
 

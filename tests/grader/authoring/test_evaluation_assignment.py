@@ -37,8 +37,9 @@ def test_an_evaluations_assignment_loads(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("fields", "place", "words"), [
     ({"play": PLAY, "matches": [MATCH], "properties": [PROPERTY]}, "",
-     "properties test an evaluation: add evaluation"),
-    ({"evaluation": EVALUATION, "tests": [], "matches": [MATCH]}, "", "add play"),
+     "'evaluation' is a dependency of 'properties'"),
+    ({"evaluation": EVALUATION, "matches": [MATCH]}, "",
+     "'play' is a dependency of 'evaluation'"),
     ({"play": PLAY, "evaluation": EVALUATION,
       "matches": [{**MATCH, "opponent": "alphabeta:3:centre"}]},
      "matches.0.opponent", "a baseline plays at the same depth (alphabeta:2:centre)"),
