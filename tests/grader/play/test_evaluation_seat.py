@@ -90,3 +90,21 @@ def test_a_failing_evaluation_loses_with_its_reason(
 ])
 def test_what_counts_as_a_value(value: object, finite: bool) -> None:
     assert finite_number(value) is finite
+
+
+@pytest.mark.docker
+def test_in_docker_it_plays_the_same_moves_and_a_bad_value_loses(tmp_path: Path) -> None:
+    opening = ["4", "3", "4", "3"]
+    other = PlayerSpec.builtin("alphabeta:1")
+    played = play_game(game=GAME, players=(evaluation(tmp_path, BUILTIN), other),
+                       clock=ClockRule(move_s=2.0, game_s=30.0, call_s=0.5),
+                       opening=opening, sandbox="docker")
+    expected = play_game(game=GAME, players=(PlayerSpec.builtin("alphabeta:2"), other),
+                         clock=CLOCK, opening=opening)
+    assert played.reason in ("win", "draw"), played.message
+    assert [m.move for m in played.moves] == [m.move for m in expected.moves]
+    (tmp_path / "nan").mkdir()
+    nan = evaluation(tmp_path / "nan", "def evaluate(game, state, player):\n"
+                     "    return float('nan')\n")
+    lost = play_game(game=GAME, players=(nan, other), clock=CLOCK, sandbox="docker")
+    assert (lost.outcome, lost.reason) == ("o", "garbage") and "as nan" in lost.message
