@@ -107,10 +107,10 @@ def grade_properties(*, submission: Path, loaded: LoadedAssignment,
                      require_isolation: bool = False) -> list[TestResult]:
     """Each property test of ``specs``, asked of ``submission``'s evaluation in one
     sandbox."""
+    if not specs:  # an agents assignment, or only matches chosen
+        return []
     rules, play = loaded.spec.evaluation, loaded.spec.play
     assert rules is not None and play is not None
-    if not specs:
-        return []
     game = load_game(play.game)
     drawn = load_positions(loaded)
     spec = PlayerSpec.evaluation(submission, depth=rules.depth, entry=loaded.spec.entry)
