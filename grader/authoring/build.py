@@ -292,7 +292,20 @@ def _validate_assignment(path: Path) -> list[Validated]:
         if spec.name in goldens and built:
             check = partial(_check_golden, loaded, spec, goldens[spec.name])
             outcomes.append(_validated(golden_path, check))
+    if loaded.spec.evaluation is not None and built:
+        from grader.play.properties import positions_path
+
+        outcomes.append(_validated(positions_path(loaded), partial(_check_positions, loaded)))
     return outcomes
+
+
+def _check_positions(loaded: LoadedAssignment) -> None:
+    """An evaluations assignment's positions are what ``grader build`` would draw now."""
+    from grader.play.properties import positions_path, positions_text
+
+    if _current_text(positions_path(loaded)) != positions_text(loaded):
+        raise GraderError(f"{positions_path(loaded)}: missing or stale (the seed, the count "
+                          f"or the rules changed); run `grader build -a {loaded.folder}`")
 
 
 def _check_references(loaded: LoadedAssignment, goldens: dict[str, Golden]) -> None:

@@ -87,3 +87,15 @@ def test_grading_without_built_positions_says_to_build(tmp_path: Path) -> None:
     agent.write_text("def evaluate(game, state, player):\n    return 0\n")
     with pytest.raises(GraderError, match="run `grader build -a"):
         grade_submission(submission=agent, assignment=copy, tests=["zero-sum"])
+
+
+def test_validate_names_stale_positions(tmp_path: Path) -> None:
+    from grader.authoring.build import validate_paths
+
+    copy = tmp_path / "connect4-eval"
+    shutil.copytree(builtin_root() / "connect4-eval", copy)
+    assert [o.error for o in validate_paths(paths=[copy])] == [None, None]
+    text = (copy / "assignment.yaml").read_text()
+    (copy / "assignment.yaml").write_text(text.replace("  seed: 1\n", "  seed: 2\n"))
+    errors = [str(o.error) for o in validate_paths(paths=[copy]) if o.error is not None]
+    assert len(errors) == 1 and "positions.json: missing or stale" in errors[0]
