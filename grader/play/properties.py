@@ -41,6 +41,7 @@ from grader.play.seats import EvaluationFailed, EvaluationSeat
 
 Ask = Callable[[str, int], float]  # a board's value for a player, by the submission
 TRIES = 50  # random games drawn per position wanted, at most
+ASKED = 10  # calls all the property tests make about one position, at most (mirror: 4)
 
 
 class Positions(BaseModel):
@@ -114,7 +115,9 @@ def grade_properties(*, submission: Path, loaded: LoadedAssignment,
     game = load_game(play.game)
     drawn = load_positions(loaded)
     spec = PlayerSpec.evaluation(submission, depth=rules.depth, entry=loaded.spec.entry)
-    clock = ClockRule(move_s=play.game_s, game_s=play.game_s, call_s=rules.call_s)
+    # each call within call_s; the sandbox's CPU for every call the tests may make
+    most = ASKED * (len(drawn.going_on) + len(drawn.ended)) * rules.call_s
+    clock = ClockRule(move_s=most, game_s=most, call_s=rules.call_s)
     seat = EvaluationSeat(spec, game, clock, sandbox, require_isolation=require_isolation)
     with seat:
         def ask(board: str, player: int) -> float:
