@@ -169,6 +169,8 @@ def _wins(ask: Ask, game: BoardGame, drawn: Positions, rules: EvaluationRules) -
     for player, piece in enumerate(PIECES):
         won = [(ask(b, player), b) for b in drawn.ended if game.winner(b) == piece]
         lost = [(ask(b, player), b) for b in drawn.ended if game.winner(b) != piece]
+        if not won or not lost:  # positions drawn with no win for one player: nothing to rank
+            continue
         worst_won, best_lost = min(won), max(lost)
         if worst_won[0] <= best_lost[0]:
             return (f"for {piece}, the position {_board(game, worst_won[1])} is a win and "
