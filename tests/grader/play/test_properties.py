@@ -82,3 +82,12 @@ def test_a_position_going_on_above_a_win_is_named() -> None:
     problem = CHECKS["wins"](above, GAME, DRAWN, RULES)
     assert problem is not None and "where the game goes on, scores 5000, above the win" \
         in problem[0]
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "connect4"])
+def test_each_games_builtin_evaluation_is_sound(name: str) -> None:
+    game = load_game(name)
+    drawn = draw_positions(game, RULES, seed=5)
+    assert {game.winner(b) for b in drawn.ended} == {"x", "o"}
+    for check in CHECKS.values():
+        assert check(lambda b, p: game.evaluate(b, p), game, drawn, RULES) is None
