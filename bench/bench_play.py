@@ -46,7 +46,7 @@ from unittest import mock
 
 import yaml
 
-from grader.games.board import BoardGame
+from grader.games.rules import GameRules
 from grader.grading.check import grade_submission
 from grader.play import seats
 from grader.play.models import ClockRule, PlayerSpec
@@ -87,7 +87,7 @@ class InProcessSeat(seats.Seat):
 @contextmanager
 def in_process() -> Iterator[None]:
     """Agents' seats in this process for the games played inside."""
-    def seat(spec: PlayerSpec, *, game: BoardGame, clock: ClockRule, seed: int,
+    def seat(spec: PlayerSpec, *, game: GameRules, clock: ClockRule, seed: int,
              sandbox: str, require_isolation: bool = False) -> seats.Seat:
         if spec.kind == "builtin":
             return seats.BuiltinSeat(game, spec.name, seed)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from grader.authoring.evaluation import EvaluationRules, PropertySpec, evaluation_problem
 from grader.errors import GraderError, InputFileError
-from grader.games import GAMES
+from grader.games import AGENT_GAMES, GAMES
 from grader.play.opponents import PATTERN as OPPONENTS
 from reference.conventions import (
     CONVENTIONS,
@@ -38,8 +38,10 @@ ACTION_ONLY: frozenset[str] = frozenset({"cs188"})
 """The entry kinds whose answer is an action alone: their tests never check ``value``."""
 if TYPE_CHECKING:  # a game's name: one of the registry's, as a Literal in the schema
     GameName = str
+    AgentGameName = str
 else:
     GameName = Literal.__getitem__(tuple(GAMES))
+    AgentGameName = Literal.__getitem__(AGENT_GAMES)  # the games an agent may play
 SOURCE_RULE = "a test names a tree, or a game and a position, not both"
 
 ASSIGNMENT_FILE = "assignment.yaml"
@@ -49,6 +51,20 @@ FORMS: dict[str, tuple[tuple[str, FormValue], ...]] = {
 }
 """Conventions with more than one correct form: a test that leaves one unset accepts each
 form (its name, and the value that makes it), the first being the default."""
+
+
+def correct_forms(
+    conventions: dict[str, ConventionValue],
+) -> list[tuple[tuple[str, ...], dict[str, FormValue]]]:
+    """Each correct form a test accepts: the name of each convention's form, and the
+    conventions that make it. A convention left unset that has several forms gives each;
+    ``[((), {})]`` when none."""
+    found: list[tuple[tuple[str, ...], dict[str, FormValue]]] = [((), {})]
+    for convention, choices in FORMS.items():
+        if convention in conventions and conventions[convention] is None:
+            found = [((*n, name), {**c, convention: value})
+                     for n, c in found for name, value in choices]
+    return found
 
 
 class _Strict(BaseModel):
@@ -69,8 +85,9 @@ class _TestFields(_Strict):
     )
     position: str | None = Field(
         default=None,
-        description="Where a positions test's search starts: the board's rows from the "
-        "top, separated by '/', each square x, o or . (x moves first)",
+        description="Where a positions test's search starts, in its game's notation: for "
+        "tictactoe and connect4 the board's rows from the top, separated by '/', each square "
+        "x, o or . (x moves first); for chess a FEN (White moves first)",
     )
     depth: int = Field(ge=0, description="Search depth, in plies (or rounds, see depth_unit)")
     points: float = Field(ge=0, description="Points the test is worth")
@@ -202,7 +219,8 @@ class MatchSpec(_Strict):
 class PlayRules(_Strict):
     """The game and clock of an agents assignment (``entry(game, state, clock)``)."""
 
-    game: GameName = Field(description="The game the agent plays")
+    game: AgentGameName = Field(description="The game the agent plays (one of those with "
+                                "an agent's copy of the rules)")
     move_s: float = Field(gt=0, description="Seconds one move may take at most")
     game_s: float = Field(gt=0, description="Seconds all of a game's moves may take together")
     opening_plies: int = Field(default=2, ge=0, description="Random moves played for both "
@@ -435,16 +453,18 @@ def _check_tests(path: Path, spec: Assignment) -> None:
         if problem is not None:
             raise InputFileError(path, f"matches.{problem[0]}.opponent", problem[1])
     from grader.games import load_game
-    from grader.games.board import PositionError
+    from grader.games.rules import PositionError
 
     for test in spec.tests:
+        if test.game is None:
+            continue
+        game = load_game(test.game)
         try:
-            if test.game is not None:
-                load_game(test.game).parse(test.position)
+            game.parse(test.position)
         except PositionError as exc:
             raise InputFileError(
                 path, f"{place_of_test(test.name)}.position",
-                f"{test.position!r} is not a {test.game} position: {exc}") from None
+                f"{test.position!r} is not a {game.position_noun}: {exc}") from None
 
 
 def _check_entry_kind(path: Path, spec: Assignment) -> None:

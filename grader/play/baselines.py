@@ -21,8 +21,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, cast
 
+from grader.errors import GraderError
 from grader.games.board import BoardGame
 from grader.games.lines import Lines
+from grader.games.rules import GameRules
 
 ForX = Callable[[str], float]  # a board's value for x (player 0)
 
@@ -30,11 +32,15 @@ BASELINES = ("builtin", "centre", "zero")
 """The baseline evaluations' names, as an opponent ``alphabeta:N:NAME`` gives them."""
 
 
-def baseline(game: BoardGame, name: str) -> ForX:
-    """The baseline evaluation ``name`` of ``game`` (one of :data:`BASELINES`)."""
+def baseline(game: GameRules, name: str) -> ForX:
+    """The baseline evaluation ``name`` of ``game`` (one of :data:`BASELINES`; ``centre``
+    for a grid of x and o only: GraderError for another game)."""
     if name == "builtin":
-        return game.score
+        return lambda board: game.evaluate(board, 0)
     if name == "centre":
+        if not isinstance(game, BoardGame):
+            raise GraderError(f"the centre baseline counts runs on a grid of x and o; "
+                              f"{game.title} has none: use builtin or zero")
         worth = _centre_worth(type(game))
         return lambda board: sum(worth[i] if q == "x" else -worth[i]
                                  for i, q in enumerate(board) if q in "xo")
@@ -58,7 +64,7 @@ class Evaluated:
     """``game`` with its evaluation at the cut-off replaced by ``for_x`` (a board's value
     for x); every other question is the game's own (its rules, its payoffs)."""
 
-    def __init__(self, game: BoardGame, for_x: ForX) -> None:
+    def __init__(self, game: GameRules, for_x: ForX) -> None:
         self.game, self.for_x = game, for_x
         self.num_players = game.num_players
 
@@ -75,7 +81,7 @@ class Evaluated:
         return self.evaluations(s)[p]
 
 
-def search_move(game: BoardGame, state: str, depth: int, for_x: ForX) -> str:
+def search_move(game: GameRules, state: str, depth: int, for_x: ForX) -> str:
     """The reference alpha-beta's move at ``depth`` plies in ``state``, with ``for_x``
     as the evaluation at the cut-off (the first best move in the game's order)."""
     from reference.alphabeta import alphabeta

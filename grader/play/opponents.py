@@ -16,10 +16,10 @@ import re
 from collections.abc import Callable
 
 from grader.errors import GraderError
-from grader.games.board import BoardGame
+from grader.games.rules import GameRules
 from grader.play.baselines import BASELINES
 
-Opponent = Callable[[BoardGame, str, random.Random], str]
+Opponent = Callable[[GameRules, str, random.Random], str]
 MAX_DEPTH = 8  # plies an alphabeta:N opponent may search (deeper is too slow to play)
 NAMES = ("random", "greedy", "alphabeta:N", "alphabeta:N:EVAL")
 """The built-in opponents, as a player names them (N: plies, 1 to MAX_DEPTH; EVAL: a
@@ -29,11 +29,11 @@ PATTERN = (f"^(random|greedy|alphabeta:[1-{MAX_DEPTH}]"
 """The opponents' names, as the assignment schema checks them."""
 
 
-def _random(game: BoardGame, state: str, rng: random.Random) -> str:
+def _random(game: GameRules, state: str, rng: random.Random) -> str:
     return rng.choice(game.actions(state))
 
 
-def _greedy(game: BoardGame, state: str, rng: random.Random) -> str:
+def _greedy(game: GameRules, state: str, rng: random.Random) -> str:
     me = game.to_move(state)
     scored = [(game.evaluate(game.result(state, a), me), a) for a in game.actions(state)]
     best = max(value for value, _ in scored)
@@ -43,7 +43,7 @@ def _greedy(game: BoardGame, state: str, rng: random.Random) -> str:
 def _searcher(depth: int, evaluation: str) -> Opponent:
     from grader.play.baselines import baseline, search_move
 
-    def search(game: BoardGame, state: str, rng: random.Random) -> str:
+    def search(game: GameRules, state: str, rng: random.Random) -> str:
         return search_move(game, state, depth, baseline(game, evaluation))
 
     return search

@@ -81,11 +81,19 @@ def draw_positions(game: BoardGame, rules: EvaluationRules, seed: int) -> Positi
                      ended=ended["x"] + ended["o"])
 
 
+def grid_game(name: str) -> BoardGame:
+    """The rules of a game played by play mode: a grid of x and o (the assignment model
+    allows those games alone, ``AGENT_GAMES``)."""
+    game = load_game(name)
+    assert isinstance(game, BoardGame), f"{name} is not a game play mode plays"
+    return game
+
+
 def positions_text(loaded: LoadedAssignment) -> str:
     """The text of ``golden/positions.json`` for an evaluations assignment."""
     spec = loaded.spec
     assert spec.evaluation is not None and spec.play is not None
-    drawn = draw_positions(load_game(spec.play.game), spec.evaluation, spec.play.seed)
+    drawn = draw_positions(grid_game(spec.play.game), spec.evaluation, spec.play.seed)
     return drawn.model_dump_json(indent=2) + "\n"
 
 
@@ -112,7 +120,7 @@ def grade_properties(*, submission: Path, loaded: LoadedAssignment,
         return []
     rules, play = loaded.spec.evaluation, loaded.spec.play
     assert rules is not None and play is not None
-    game = load_game(play.game)
+    game = grid_game(play.game)
     drawn = load_positions(loaded)
     spec = PlayerSpec.evaluation(submission, depth=rules.depth, entry=loaded.spec.entry)
     # each call within call_s; the sandbox's CPU for every call the tests may make

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from grader.errors import GameError, GraderError
-from grader.games import GAMES, load_game
-from grader.games.board import BoardGame
+from grader.games import AGENT_GAMES, GAMES, load_game
+from grader.games.rules import GameRules
 from grader.play.models import ClockRule, GameRecord, MoveRecord, PlayerSpec, Reason
 from grader.play.seats import Answer, Seat, open_seat
 
@@ -33,7 +33,7 @@ _FAULTS: dict[str, Reason] = {"leftover": "leftover", "return": "garbage", "outp
 class _Game:
     """A game in progress: the true position and what has happened so far."""
 
-    rules: BoardGame
+    rules: GameRules
     clock: ClockRule
     state: str
     left: list[float]
@@ -68,6 +68,9 @@ def play_game(
     GraderError for an unknown game or opponent, or an opening that is not legal."""
     if game not in GAMES:
         raise GraderError(f"no game {game[:40]!r}; the games are {', '.join(GAMES)}")
+    if game not in AGENT_GAMES and any(p.kind == "agent" for p in players):
+        raise GraderError(f"an agent cannot play {game} yet: the games agents play are "
+                          f"{', '.join(AGENT_GAMES)}")
     rules = load_game(game)
     match = _Game(rules, clock, rules.initial_state, [clock.game_s, clock.game_s])
     for move in opening:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from grader.games.board import BoardGame
+from grader.games.rules import GameRules
 from grader.grading.intake import SubmissionRefused, submission_folder
 from grader.hosts import open_sandbox
 from grader.hosts.base import MoveRequest, RunResult, Sandbox
@@ -62,7 +62,7 @@ class BuiltinSeat(Seat):
 
     charged = False
 
-    def __init__(self, game: BoardGame, name: str, seed: int) -> None:
+    def __init__(self, game: GameRules, name: str, seed: int) -> None:
         self.game, self.choose, self.rng = game, opponent(name), random.Random(seed)
 
     def move(self, state: str, move_s: float, game_s: float) -> Answer:
@@ -126,7 +126,7 @@ class EvaluationSeat(AgentSeat):
     The clock counts the calls' time alone: each call within the clock's ``call_s``, a
     move's calls within the move's limit, a game's within the game's."""
 
-    def __init__(self, spec: PlayerSpec, game: BoardGame, clock: ClockRule, sandbox: str,
+    def __init__(self, spec: PlayerSpec, game: GameRules, clock: ClockRule, sandbox: str,
                  *, require_isolation: bool = False) -> None:
         super().__init__(spec, game.name, clock, sandbox, require_isolation=require_isolation)
         self.rules, self.call_s = game, clock.call_s or clock.move_s
@@ -194,7 +194,7 @@ def finite_number(value: Any) -> bool:
         return False
 
 
-def open_seat(spec: PlayerSpec, *, game: BoardGame, clock: ClockRule, seed: int,
+def open_seat(spec: PlayerSpec, *, game: GameRules, clock: ClockRule, seed: int,
               sandbox: str, require_isolation: bool = False) -> Seat:
     """The seat of ``spec``: a sandboxed agent or evaluation, or a built-in opponent."""
     if spec.kind == "builtin":

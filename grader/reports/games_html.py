@@ -49,7 +49,7 @@ def _game(number: int, record: GameRecord) -> str:
         rows.append(f"<tr class='lost'><td class='num'>{len(record.moves) + 1}</td>"
                     f"<td>{loser}</td><td>{for_html(record.loser_move or '(none)')}</td>"
                     f"<td colspan='2'>{for_html(record.reason)}</td></tr>")
-    board = load_game(record.game).svg(record.final, size=20)
+    board = load_game(record.game).svg(record.final)
     return "\n".join([
         f'<details class="game"{" open" if number == 1 else ""}><summary>Game {number}: '
         f"{names}; you {record.agent_result()} ({for_html(record.reason)}), opening "

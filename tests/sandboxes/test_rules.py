@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from grader.games import GAMES, load_game
+from grader.games import AGENT_GAMES, load_game
 from sandboxes.rules import RULES, Clock
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(AGENT_GAMES))
 def test_the_agents_copy_agrees_with_the_grader_on_random_games(name: str) -> None:
     theirs, ours = RULES[name](), load_game(name)
     rng = random.Random(7)
@@ -43,3 +43,7 @@ def test_the_clock_counts_down_from_the_smaller_limit() -> None:
     clock = Clock(move_s=1.0, game_s=0.5)
     assert 0.4 < clock.time_left() <= 0.5
     assert Clock(move_s=0.2, game_s=9.0).time_left() <= 0.2
+
+
+def test_the_games_agents_play_are_those_with_a_copy_of_their_rules() -> None:
+    assert sorted(RULES) == sorted(AGENT_GAMES)

@@ -89,3 +89,9 @@ def test_two_sandboxed_agents_play_each_other(tmp_path: Path) -> None:
     assert replayed(record) == record.final
     assert {m.player for m in record.moves} == {0, 1}
     assert all(0 < m.time_s < CLOCK.move_s for m in record.moves)  # both on the clock
+
+
+def test_an_agent_is_refused_a_game_it_has_no_rules_for(tmp_path: Path) -> None:
+    with pytest.raises(GraderError, match="the games agents play are tictactoe, connect4"):
+        play_game(game="chess", clock=CLOCK,
+                  players=(agent(tmp_path, GREEDY_AGENT), PlayerSpec.builtin("random")))
