@@ -14,10 +14,16 @@ from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
-from grader.authoring.evaluation import EvaluationRules, PropertySpec, evaluation_problem
+from grader.authoring.play_spec import (
+    EvaluationRules,
+    MatchSpec,
+    PlayRules,
+    PropertySpec,
+    evaluation_problem,
+)
+from grader.authoring.play_spec import Visibility as Visibility
 from grader.errors import GraderError, InputFileError
-from grader.games import AGENT_GAMES, GAMES
-from grader.play.opponents import PATTERN as OPPONENTS
+from grader.games import GAMES
 from reference.conventions import (
     CONVENTIONS,
     DEPTH_UNIT,
@@ -32,16 +38,13 @@ from reference.conventions import (
 Check = Literal["value", "action", "expanded", "evaluated", "generated", "prunes", "time"]
 CHECKS: tuple[Check, ...] = get_args(Check)
 _DEFAULT_CHECKS: tuple[Check, ...] = ("value", "action")
-Visibility = Literal["visible", "hidden"]
 EntryKind = Literal["function", "cs188"]
 ACTION_ONLY: frozenset[str] = frozenset({"cs188"})
 """The entry kinds whose answer is an action alone: their tests never check ``value``."""
 if TYPE_CHECKING:  # a game's name: one of the registry's, as a Literal in the schema
     GameName = str
-    AgentGameName = str
 else:
     GameName = Literal.__getitem__(tuple(GAMES))
-    AgentGameName = Literal.__getitem__(AGENT_GAMES)  # the games an agent may play
 SOURCE_RULE = "a test names a tree, or a game and a position, not both"
 
 ASSIGNMENT_FILE = "assignment.yaml"
@@ -185,47 +188,6 @@ def search_setup(spec: TestSpec, players: int) -> SearchSetup:
     ``grader build`` computes goldens from and that grading checks goldens against."""
     found = {name: spec.convention(name) for name in SEARCH_CONVENTIONS}
     return SearchSetup(spec.depth, spec.unit, spec.plies(players), found)
-
-
-class Threshold(_Strict):
-    """Points earned once a match's score reaches a share of its games."""
-
-    score: float = Field(ge=0, le=1, description="The share of the match's score reached "
-                         "(a win counts 1, a draw 1/2, over the games played)")
-    points: float = Field(ge=0, description="The points earned from this share up")
-
-
-class MatchSpec(_Strict):
-    """An agents assignment's match: N seeded games against one built-in opponent."""
-
-    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", description="Unique match name")
-    opponent: str = Field(pattern=OPPONENTS, description="The built-in opponent: random, "
-                          "greedy, alphabeta:N (the reference alpha-beta at N plies with the "
-                          "built-in evaluation) or alphabeta:N:EVAL (with a baseline "
-                          "evaluation: builtin, centre or zero)")
-    games: int = Field(ge=1, le=200, description="Games played, the agent x in the first of "
-                       "each pair and o in the second, from the same seeded opening")
-    thresholds: list[Threshold] = Field(
-        min_length=1, description="The points by the share of the score reached: the "
-        "highest threshold reached counts; the last is the match's full points")
-    visibility: Visibility = Field(default="visible", description="hidden: instructors only")
-    description: str | None = Field(default=None, description="What the match is about")
-
-    @property
-    def points(self) -> float:
-        return max(t.points for t in self.thresholds)
-
-
-class PlayRules(_Strict):
-    """The game and clock of an agents assignment (``entry(game, state, clock)``)."""
-
-    game: AgentGameName = Field(description="The game the agent plays (one of those with "
-                                "an agent's copy of the rules)")
-    move_s: float = Field(gt=0, description="Seconds one move may take at most")
-    game_s: float = Field(gt=0, description="Seconds all of a game's moves may take together")
-    opening_plies: int = Field(default=2, ge=0, description="Random moves played for both "
-                               "players before the game starts, drawn from the seed")
-    seed: int = Field(default=0, description="The seed of the openings and of the opponents")
 
 
 class Assignment(_Strict):

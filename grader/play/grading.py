@@ -15,8 +15,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from grader.authoring.assignment import LoadedAssignment, MatchSpec, PlayRules
-from grader.authoring.evaluation import PropertySpec
+from grader.authoring.assignment import LoadedAssignment
+from grader.authoring.play_spec import MatchSpec, PlayRules, PropertySpec
 from grader.errors import GraderError
 from grader.grading.report import Report, TestResult, make_report
 from grader.grading.statuses import Status

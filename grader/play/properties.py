@@ -30,7 +30,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from grader.authoring.assignment import GOLDEN_DIR, LoadedAssignment
-from grader.authoring.evaluation import POSITIONS_FILE, EvaluationRules, PropertySpec
+from grader.authoring.play_spec import POSITIONS_FILE, EvaluationRules, PropertySpec
 from grader.errors import GraderError
 from grader.games import load_game
 from grader.games.board import PIECES, BoardGame

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from grader.authoring.evaluation import EvaluationRules
+from grader.authoring.play_spec import EvaluationRules
 from grader.games import load_game
 from grader.play.properties import CHECKS, Positions, draw_positions, mirror
 
