@@ -63,6 +63,9 @@ FAULTS = [
                  "flag", "more than the 0.2 s an evaluation call may take", id="slow-call"),
     pytest.param("import time\ndef evaluate(game, state, player):\n    time.sleep(0.06)\n"
                  "    return 0\n", "flag", "lost on time: its move took", id="slow-move"),
+    pytest.param("import threading, time\ndef evaluate(game, state, player):\n"
+                 "    threading.Thread(target=time.sleep, args=(3,)).start()\n    return 0\n",
+                 "leftover", "left 1 thread(s) running", id="a-thread-left-running"),
     pytest.param("def choose(game, state, clock):\n    return '1'\n", "crash",
                  "no function evaluate(game, state, player)", id="no-evaluate"),
 ]
