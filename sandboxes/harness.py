@@ -74,6 +74,7 @@ class Harness:
         self.namespace = namespace
         self.agent = Agent(submission)
         self.output = BoundedText()
+        self._rules: dict[str, Any] = {}  # an evaluation's copy of each game's rules
 
     def serve(self) -> None:
         sys.stdout = sys.stderr = self.output
@@ -111,6 +112,8 @@ class Harness:
         try:
             if message.get("kind") == "play":
                 return self._play(message)
+            if message.get("kind") == "evaluate":
+                return self._evaluate(message)
             cs188_agent = message.get("kind") == "cs188"
             if cs188_agent:
                 cs188.install()  # before the agent file imports util, game, pacman
@@ -137,6 +140,19 @@ class Harness:
         move_s, game_s = message["clock"]
         action = entry(RULES[message["game"]](), message["state"], Clock(move_s, game_s))
         return {"op": "done", "value": None, "action": plain(action)}
+
+    def _evaluate(self, message: dict[str, Any]) -> dict[str, Any]:
+        """One call of an evaluation: ``evaluate(game, state, player)`` on the
+        submission's own copy of the rules, one copy kept for the sandbox's life (the
+        grader's search calls it at every leaf: a fresh copy each time would cost more
+        than most evaluations)."""
+        entry = self.agent.entry(message["entry"], "function {}(game, state, player)")
+        name = message["game"]
+        rules = self._rules.get(name)
+        if rules is None:
+            rules = self._rules[name] = RULES[name]()
+        value = entry(rules, message["state"], message["player"])
+        return {"op": "done", "value": plain(value), "action": None}
 
     def _done(self, result: Any) -> dict[str, Any]:
         if not isinstance(result, (tuple, list)) or len(result) != 2:

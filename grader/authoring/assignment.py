@@ -15,8 +15,16 @@ from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
+from grader.authoring.play_spec import (
+    EvaluationRules,
+    MatchSpec,
+    PlayRules,
+    PropertySpec,
+    evaluation_problem,
+)
+from grader.authoring.play_spec import Visibility as Visibility
 from grader.errors import GraderError, InputFileError
-from grader.games import AGENT_GAMES, GAMES
+from grader.games import GAMES
 from reference.conventions import (
     CONVENTIONS,
     DEPTH_UNIT,
@@ -31,16 +39,13 @@ from reference.conventions import (
 Check = Literal["value", "action", "expanded", "evaluated", "generated", "prunes", "time"]
 CHECKS: tuple[Check, ...] = get_args(Check)
 _DEFAULT_CHECKS: tuple[Check, ...] = ("value", "action")
-Visibility = Literal["visible", "hidden"]
 EntryKind = Literal["function", "cs188"]
 ACTION_ONLY: frozenset[str] = frozenset({"cs188"})
 """The entry kinds whose answer is an action alone: their tests never check ``value``."""
 if TYPE_CHECKING:  # a game's name: one of the registry's, as a Literal in the schema
     GameName = str
-    AgentGameName = str
 else:
     GameName = Literal.__getitem__(tuple(GAMES))
-    AgentGameName = Literal.__getitem__(AGENT_GAMES)  # the games an agent may play
 SOURCE_RULE = "a test names a tree, or a game and a position, not both"
 
 ASSIGNMENT_FILE = "assignment.yaml"
@@ -187,46 +192,6 @@ def search_setup(spec: TestSpec, players: int) -> SearchSetup:
     return SearchSetup(spec.depth, spec.unit, spec.plies(players), found)
 
 
-class Threshold(_Strict):
-    """Points earned once a match's score reaches a share of its games."""
-
-    score: float = Field(ge=0, le=1, description="The share of the match's score reached "
-                         "(a win counts 1, a draw 1/2, over the games played)")
-    points: float = Field(ge=0, description="The points earned from this share up")
-
-
-class MatchSpec(_Strict):
-    """An agents assignment's match: N seeded games against one built-in opponent."""
-
-    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", description="Unique match name")
-    opponent: str = Field(pattern=r"^(random|greedy|alphabeta:[1-8])$",
-                          description="The built-in opponent: random, greedy or alphabeta:N "
-                          "(the reference alpha-beta at N plies with the built-in evaluation)")
-    games: int = Field(ge=1, le=200, description="Games played, the agent x in the first of "
-                       "each pair and o in the second, from the same seeded opening")
-    thresholds: list[Threshold] = Field(
-        min_length=1, description="The points by the share of the score reached: the "
-        "highest threshold reached counts; the last is the match's full points")
-    visibility: Visibility = Field(default="visible", description="hidden: instructors only")
-    description: str | None = Field(default=None, description="What the match is about")
-
-    @property
-    def points(self) -> float:
-        return max(t.points for t in self.thresholds)
-
-
-class PlayRules(_Strict):
-    """The game and clock of an agents assignment (``entry(game, state, clock)``)."""
-
-    game: AgentGameName = Field(description="The game the agent plays (one of those with "
-                                "an agent's copy of the rules)")
-    move_s: float = Field(gt=0, description="Seconds one move may take at most")
-    game_s: float = Field(gt=0, description="Seconds all of a game's moves may take together")
-    opening_plies: int = Field(default=2, ge=0, description="Random moves played for both "
-                               "players before the game starts, drawn from the seed")
-    seed: int = Field(default=0, description="The seed of the openings and of the opponents")
-
-
 class Assignment(_Strict):
     """An assignment pack: the entry point a submission defines, and its tests (or, for
     an agents assignment, its game and matches)."""
@@ -262,6 +227,12 @@ class Assignment(_Strict):
         "are played under (its entry is choose(game, state, clock) -> move)")
     matches: list[MatchSpec] = Field(
         default_factory=list, description="An agents assignment's matches, in order")
+    evaluation: EvaluationRules | None = Field(
+        default=None, description="An evaluations assignment (with play): its entry is "
+        "evaluate(game, state, player) -> number, played inside the reference alpha-beta "
+        "against baseline evaluations (the matches), and asked about positions (properties)")
+    properties: list[PropertySpec] = Field(
+        default_factory=list, description="An evaluations assignment's tests on positions")
 
     model_config = ConfigDict(strict=True, frozen=True, extra="forbid", json_schema_extra={
         "if": {"required": ["play"]},
@@ -269,10 +240,15 @@ class Assignment(_Strict):
                                                          "tests": {"maxItems": 0}}},
         "else": {"required": ["tests"], "properties": {"tests": {"minItems": 1},
                                                        "matches": {"maxItems": 0}}},
+        "dependentRequired": {"evaluation": ["play"], "properties": ["evaluation"]},
     })
 
     @model_validator(mode="after")
     def _tests_or_matches(self) -> Assignment:
+        if self.evaluation is None and self.properties:
+            raise ValueError("properties test an evaluation: add evaluation (with play)")
+        if self.evaluation is not None and self.play is None:
+            raise ValueError("an evaluations assignment plays its evaluation: add play")
         if self.play is None and (self.matches or not self.tests):
             raise ValueError("an assignment has tests (or, with play, matches); add tests")
         if self.play is not None and (self.tests or not self.matches):
@@ -401,7 +377,7 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
 
         errors = list(jsonschema.Draft202012Validator(assignment_schema()).iter_errors(data))
         if errors:
-            error = jsonschema.exceptions.best_match(errors)
+            error = _first_cause(errors)
             place = _place(data, list(error.absolute_path)) or "(top level)"
             reason = error.message
             if error.validator == "oneOf" and place.startswith("tests["):
@@ -421,15 +397,28 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
     return LoadedAssignment(spec, folder)
 
 
+def _first_cause(errors: list[Any]) -> Any:
+    """The error to show of the schema's: a field that needs another (an evaluation needs
+    play) before what that missing field then breaks, else jsonschema's best match."""
+    import jsonschema
+
+    needs = [e for e in errors if e.validator == "dependentRequired"]
+    return needs[0] if needs else jsonschema.exceptions.best_match(errors)
+
+
 def _check_tests(path: Path, spec: Assignment) -> None:
-    """Each test's name is used once, and a positions test's position is one its game
-    can reach."""
-    for field in ("tests", "matches"):
+    """Each test's name is used once, an evaluation's baselines search as deep as it, and
+    a positions test's position is one its game can reach."""
+    for field in ("tests", "matches", "properties"):
         names = [t.name for t in getattr(spec, field)]
         for i, name in enumerate(names):
             if name in names[:i]:
                 raise InputFileError(path, f"{field}.{i}.name", f"{name!r} is used twice; "
                                      "rename one")
+    if spec.evaluation is not None:
+        problem = evaluation_problem(spec.evaluation.depth, [m.opponent for m in spec.matches])
+        if problem is not None:
+            raise InputFileError(path, f"matches.{problem[0]}.opponent", problem[1])
     from grader.games import load_game
     from grader.games.rules import PositionError
 

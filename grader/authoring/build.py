@@ -152,10 +152,15 @@ def golden_text(golden: Golden) -> str:
 def planned_goldens(loaded: LoadedAssignment) -> dict[Path, str]:
     """The text each test's golden file should hold, keyed by its path."""
     trees = load_test_trees(loaded)
-    return {
+    planned = {
         loaded.golden_path(spec): golden_text(compute_golden(loaded, spec, trees[spec.name]))
         for spec in loaded.spec.tests
     }
+    if loaded.spec.evaluation is not None:  # the positions its property tests ask about
+        from grader.play.properties import positions_path, positions_text
+
+        planned[positions_path(loaded)] = positions_text(loaded)
+    return planned
 
 
 def build_assignment(*, assignment: str | Path, check: bool = False) -> list[Path]:
@@ -273,7 +278,20 @@ def _validate_assignment(path: Path) -> list[Validated]:
         if spec.name in goldens and built:
             check = partial(_check_golden, loaded, spec, goldens[spec.name])
             outcomes.append(_validated(golden_path, check))
+    if loaded.spec.evaluation is not None and built:
+        from grader.play.properties import positions_path
+
+        outcomes.append(_validated(positions_path(loaded), partial(_check_positions, loaded)))
     return outcomes
+
+
+def _check_positions(loaded: LoadedAssignment) -> None:
+    """An evaluations assignment's positions are what ``grader build`` would draw now."""
+    from grader.play.properties import positions_path, positions_text
+
+    if _current_text(positions_path(loaded)) != positions_text(loaded):
+        raise GraderError(f"{positions_path(loaded)}: missing or stale (the seed, the count "
+                          f"or the rules changed); run `grader build -a {loaded.folder}`")
 
 
 def _check_references(loaded: LoadedAssignment, goldens: dict[str, Golden]) -> None:

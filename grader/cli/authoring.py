@@ -30,7 +30,7 @@ def build(assignment: str, check: bool) -> None:
     loaded = load_assignment(assignment)
     for path in written:
         click.echo(f"wrote: {path}")
-    count = len(loaded.spec.tests)
+    count = len(loaded.spec.tests) + (loaded.spec.evaluation is not None)  # positions.json
     state = "current" if check or not written else "built"
     click.echo(f"{loaded.name}: {count} golden(s) {state} in {loaded.folder / 'golden'}")
 

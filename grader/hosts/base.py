@@ -45,7 +45,8 @@ class RunRequest:
 class MoveRequest:
     """One move of a game (play mode): the agent's entry point, the true position as
     text, and its clock; ``time_limit`` is the most the grader waits (the move's limit or
-    what is left of the game's, whichever is less)."""
+    what is left of the game's, whichever is less). With ``player`` set, one call of an
+    evaluation instead: ``entry(game, state, player)``, whose answer is a value."""
 
     game: str
     state: str
@@ -53,6 +54,7 @@ class MoveRequest:
     time_limit: float
     move_s: float  # the clock's limit of one move, as the agent is told
     game_s: float  # what is left of the agent's game time, as the agent is told
+    player: int | None = None  # an evaluation call: whose value of ``state`` is asked
 
 
 @dataclass

@@ -147,8 +147,9 @@ class Session:
         return final if isinstance(final, RunResult) else self._finish(final, request, result)
 
     def _move(self, request: MoveRequest) -> RunResult:
-        """One move of a game: the agent answers from its own copy of the rules, so the
-        only message expected is its answer; the time is the grader's own measure."""
+        """One move of a game, or one call of an evaluation: the submission answers from
+        its own copy of the rules, so the only message expected is its answer; the time
+        is the grader's own measure."""
         started = time.perf_counter()
         deadline = time.monotonic() + request.time_limit
 
@@ -157,10 +158,12 @@ class Session:
 
         def exchange() -> dict[str, Any]:
             self._run += 1
-            self.link.send_json({"op": "run", "run": self._run, "kind": "play",
-                                 "entry": request.entry, "game": request.game,
-                                 "state": request.state,
-                                 "clock": [request.move_s, request.game_s]}, deadline)
+            message = {"op": "run", "run": self._run, "kind": "play", "entry": request.entry,
+                       "game": request.game, "state": request.state,
+                       "clock": [request.move_s, request.game_s]}
+            if request.player is not None:
+                message.update(kind="evaluate", player=request.player)
+            self.link.send_json(message, deadline)
             final = self._receive(deadline)
             if final["op"] not in ("done", "fail"):
                 raise ProtocolError(f"a request {final['op'][:40]!r} during a move (an agent "
@@ -178,7 +181,8 @@ class Session:
             return result(status, message=_text(final.get("message")) or "the agent failed",
                           detail=_text(final.get("detail")) or None, output=output,
                           fault=_text(final.get("kind"))[:40] or None)
-        return result("ok", action=final.get("action"), output=output)
+        return result("ok", value=final.get("value"), action=final.get("action"),
+                      output=output)
 
     def _guarded(
         self, exchange: Callable[[], dict[str, Any]], time_limit: float,

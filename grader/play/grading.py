@@ -1,4 +1,6 @@
-"""Grading an agents assignment: each match's games played, scored by the thresholds.
+"""Grading an agents (or evaluations) assignment: each match's games played, scored by
+the thresholds; an evaluations assignment's property tests then
+(:mod:`grader.play.properties`).
 
 A match is N games against one built-in opponent: pairs of games from the same seeded
 opening, the agent x (first) in one and o in the other. A win counts 1, a draw 1/2; the
@@ -13,12 +15,14 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from grader.authoring.assignment import LoadedAssignment, MatchSpec, PlayRules
+from grader.authoring.assignment import LoadedAssignment
+from grader.authoring.play_spec import MatchSpec, PlayRules, PropertySpec
 from grader.errors import GraderError
 from grader.grading.report import Report, TestResult, make_report
 from grader.grading.statuses import Status
 from grader.hosts.kinds import SandboxKind
 from grader.play.models import ClockRule, GameRecord, PlayerSpec, tally
+from grader.play.properties import grade_properties
 from grader.play.referee import play_game, random_opening
 
 
@@ -32,39 +36,49 @@ def grade_agent(
     require_isolation: bool = False,
 ) -> Report:
     """Play every match of ``loaded`` (or those named in ``tests``) with ``submission``'s
-    agent, and report one result per match, its games' records included."""
-    rules = loaded.spec.play
+    agent (an evaluations assignment: its evaluation in the reference alpha-beta), and
+    report one result per match, its games' records included; then an evaluations
+    assignment's property tests."""
+    rules, evaluation = loaded.spec.play, loaded.spec.evaluation
     assert rules is not None, "grade_agent grades an agents assignment"
     started = time.perf_counter()
-    matches = _chosen(loaded, tests)
-    agent = PlayerSpec.agent(submission, entry=loaded.spec.entry)
-    results = [_match(agent, rules, match, sandbox, require_isolation) for match in matches]
+    matches, properties = _chosen(loaded, tests)
+    entry = loaded.spec.entry
+    player = (PlayerSpec.agent(submission, entry=entry) if evaluation is None else
+              PlayerSpec.evaluation(submission, depth=evaluation.depth, entry=entry))
+    clock = ClockRule(move_s=rules.move_s, game_s=rules.game_s,
+                      call_s=None if evaluation is None else evaluation.call_s)
+    results = [_match(player, rules, clock, match, sandbox, require_isolation)
+               for match in matches]
+    results += grade_properties(submission=submission, loaded=loaded, specs=properties,
+                                sandbox=sandbox, require_isolation=require_isolation)
     return make_report(assignment=loaded.name, submission=name or Path(submission).name,
                        tests=results, sandbox=sandbox, time_s=time.perf_counter() - started)
 
 
-def _chosen(loaded: LoadedAssignment, tests: Sequence[str] | None) -> list[MatchSpec]:
-    matches = loaded.spec.matches
+def _chosen(loaded: LoadedAssignment,
+            tests: Sequence[str] | None) -> tuple[list[MatchSpec], list[PropertySpec]]:
+    """The matches and property tests named in ``tests`` (none named: all)."""
+    matches, properties = loaded.spec.matches, loaded.spec.properties
     if not tests:
-        return list(matches)
-    by_name = {m.name: m for m in matches}
-    unknown = [t for t in tests if t not in by_name]
+        return list(matches), list(properties)
+    names = [m.name for m in matches] + [p.name for p in properties]
+    unknown = [t for t in tests if t not in names]
     if unknown:
-        raise GraderError(f"assignment {loaded.name!r} has no match {unknown[0]!r}; its "
-                          f"matches: {', '.join(by_name)}")
-    return [by_name[t] for t in tests]
+        raise GraderError(f"assignment {loaded.name!r} has no match or test {unknown[0]!r}; "
+                          f"its matches and tests: {', '.join(names)}")
+    return [m for m in matches if m.name in tests], [p for p in properties if p.name in tests]
 
 
-def _match(agent: PlayerSpec, rules: PlayRules, match: MatchSpec,
+def _match(player: PlayerSpec, rules: PlayRules, clock: ClockRule, match: MatchSpec,
            sandbox: SandboxKind, require_isolation: bool) -> TestResult:
     started = time.perf_counter()
-    clock = ClockRule(move_s=rules.move_s, game_s=rules.game_s)
     opponent = PlayerSpec.builtin(match.opponent)
     games: list[GameRecord] = []
     for g in range(match.games):
         seed = rules.seed + g // 2
         opening = random_opening(rules.game, rules.opening_plies, seed)
-        players = (agent, opponent) if g % 2 == 0 else (opponent, agent)
+        players = (player, opponent) if g % 2 == 0 else (opponent, player)
         games.append(play_game(game=rules.game, players=players, clock=clock,
                                opening=opening, seed=seed, sandbox=sandbox,
                                require_isolation=require_isolation))

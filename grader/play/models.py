@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-PlayerKind = Literal["agent", "builtin"]
+PlayerKind = Literal["agent", "builtin", "evaluation"]
 Outcome = Literal["x", "o", "draw"]  # x (player 0) won, o won, or neither
 Reason = Literal[
     "win", "draw", "illegal", "crash", "garbage", "flag", "leftover", "sandbox_error",
@@ -31,13 +31,24 @@ class _Strict(BaseModel):
 
 
 class PlayerSpec(_Strict):
-    """A player: a student's agent (a submission, run in a sandbox) or a built-in opponent
-    (``random``, ``greedy``, ``alphabeta:N``, run by the grader)."""
+    """A player: a student's agent (a submission, run in a sandbox), a student's
+    evaluation (the grader's reference alpha-beta, each leaf evaluated in the submission's
+    sandbox) or a built-in opponent (``random``, ``greedy``, ``alphabeta:N``, run by the
+    grader)."""
 
-    kind: PlayerKind = Field(description="agent: a submission's choose(); builtin: the grader's")
-    name: str = Field(description="The submission's path (agent), or the opponent's name "
-                      "(builtin: random, greedy, alphabeta:N)")
-    entry: str = Field(default="choose", description="An agent's entry point")
+    kind: PlayerKind = Field(description="agent: a submission's choose(); evaluation: the "
+                             "reference alpha-beta with a submission's evaluate(); builtin: "
+                             "the grader's")
+    name: str = Field(description="The submission's path (agent, evaluation), or the "
+                      "opponent's name (builtin: random, greedy, alphabeta:N[:EVAL])")
+    entry: str = Field(default="choose", description="An agent's or evaluation's entry point")
+    depth: int | None = Field(default=None, ge=1, le=8, description="An evaluation's search "
+                              "depth, in plies")
+
+    @classmethod
+    def evaluation(cls, path: str | Path, *, depth: int, entry: str = "evaluate") -> PlayerSpec:
+        """A submission's evaluation, played inside the reference alpha-beta at ``depth``."""
+        return cls(kind="evaluation", name=str(path), entry=entry, depth=depth)
 
     @classmethod
     def agent(cls, path: str | Path, *, entry: str = "choose") -> PlayerSpec:
@@ -59,14 +70,19 @@ class PlayerSpec(_Strict):
 
     @property
     def label(self) -> str:
+        if self.kind == "evaluation":
+            return f"{Path(self.name).name} (alphabeta:{self.depth} with its {self.entry})"
         return self.name if self.kind == "builtin" else Path(self.name).name
 
 
 class ClockRule(_Strict):
-    """A chess clock for each player: a limit per move, and a budget for the whole game."""
+    """A chess clock for each player: a limit per move, and a budget for the whole game
+    (for an evaluation: its calls' time, each call limited as well)."""
 
     move_s: float = Field(gt=0, description="Seconds one move may take at most")
     game_s: float = Field(gt=0, description="Seconds all of a player's moves may take together")
+    call_s: float | None = Field(default=None, gt=0, description="Seconds one call of an "
+                                 "evaluation may take at most (evaluation players)")
 
 
 class MoveRecord(_Strict):
@@ -106,8 +122,9 @@ class GameRecord(_Strict):
         return None if self.outcome == "draw" else 0 if self.outcome == "x" else 1
 
     def agent_side(self) -> int:
-        """Which player the (first) agent was: 0 (x) or 1 (o)."""
-        return 0 if self.players[0].kind == "agent" else 1
+        """Which player the (first) submission was, an agent or an evaluation: 0 (x) or 1
+        (o)."""
+        return 0 if self.players[0].kind != "builtin" else 1
 
     def agent_result(self) -> Literal["won", "drew", "lost"]:
         """How the game ended for the agent."""

@@ -128,7 +128,8 @@ def _fault(match: _Game, seat: Seat, answer: Answer) -> tuple[Reason, str, str |
             f"{limit:.3f} s left on its clock (a move may take {match.clock.move_s:g} s, "
             f"a game {match.clock.game_s:g} s)")
     if failed is not None and failed.status == "timeout":
-        return "flag", flag, None
+        return "flag", f"{who} lost on time: it {failed.message}" if failed.fault == "call" \
+            else flag, None
     if failed is not None:
         return _failure(who, failed.status, failed.fault, failed.message, failed.detail)
     if seat.charged and answer.time_s > limit:

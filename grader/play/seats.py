@@ -9,6 +9,7 @@ A built-in opponent runs in the grader's process; its time is recorded, never ch
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from contextlib import ExitStack
@@ -21,6 +22,7 @@ from grader.grading.intake import SubmissionRefused, submission_folder
 from grader.hosts import open_sandbox
 from grader.hosts.base import MoveRequest, RunResult, Sandbox
 from grader.hosts.local import LocalSandbox
+from grader.play.baselines import search_move
 from grader.play.models import ClockRule, PlayerSpec
 from grader.play.opponents import opponent
 
@@ -109,9 +111,94 @@ class AgentSeat(Seat):
         self._stack.close()
 
 
+class EvaluationFailed(Exception):
+    """An evaluation call that gave no value: how it failed, as the referee reads it."""
+
+    def __init__(self, result: RunResult, answer: Any = None) -> None:
+        super().__init__(result.message)
+        self.result, self.answer = result, answer
+
+
+class EvaluationSeat(AgentSeat):
+    """A submission's evaluation, played by the grader's reference alpha-beta at the
+    player's depth: each leaf's value is one call of ``evaluate(game, state, player)`` in
+    the submission's sandbox (``player``: this seat's), the search itself is trusted.
+    The clock counts the calls' time alone: each call within the clock's ``call_s``, a
+    move's calls within the move's limit, a game's within the game's."""
+
+    def __init__(self, spec: PlayerSpec, game: GameRules, clock: ClockRule, sandbox: str,
+                 *, require_isolation: bool = False) -> None:
+        super().__init__(spec, game.name, clock, sandbox, require_isolation=require_isolation)
+        self.rules, self.call_s = game, clock.call_s or clock.move_s
+        self.used, self.budget = 0.0, clock.move_s  # this move's seconds of calls, and limit
+
+    def move(self, state: str, move_s: float, game_s: float) -> Answer:
+        if self.box is None:
+            return super().move(state, move_s, game_s)  # a submission refused: no calls
+        self.used, self.budget, box = 0.0, min(move_s, game_s), self.box
+        player = self.rules.to_move(state)
+        sign = 1 if player == 0 else -1  # the search's values are x's
+
+        def for_x(board: str) -> float:
+            return sign * self.value(board, player)
+
+        try:
+            box.thaw()
+            try:
+                action: Any = search_move(self.rules, state, self.spec.depth or 1, for_x)
+            finally:
+                box.freeze()
+        except EvaluationFailed as failed:
+            return Answer(failed.answer, self.used, failed.result)
+        except OSError as exc:  # the sandbox cannot be stopped between moves: fail closed
+            return Answer(None, self.used, RunResult(status="sandbox_error",
+                                                     message=f"sandbox failure: {exc}"))
+        return Answer(action, self.used)
+
+    def value(self, board: str, player: int) -> float:
+        """``board``'s value for ``player`` by one call of the submission's evaluation,
+        charged to this move; EvaluationFailed for a call that gave no finite number
+        in time (or a submission that cannot run)."""
+        if self.box is None:
+            raise EvaluationFailed(RunResult(status="error", fault="entry",
+                                             message=self.refused or "no evaluation"))
+        left = self.budget - self.used
+        request = MoveRequest(game=self.game, state=board, entry=self.spec.entry,
+                              time_limit=max(0.0, min(self.call_s, left)),
+                              move_s=self.budget, game_s=self.budget, player=player)
+        result = self.box.run(request)
+        self.used += result.time_s
+        if result.status == "timeout" and self.call_s < left:
+            raise EvaluationFailed(RunResult(
+                status="timeout", fault="call", time_s=result.time_s,
+                message=f"took more than the {self.call_s:g} s an evaluation call may "
+                f"take, evaluating {board}"))
+        if result.status != "ok":
+            result.message = f"{result.message or 'failed'} (evaluating {board})"
+            raise EvaluationFailed(result)
+        if not finite_number(result.value):
+            raise EvaluationFailed(RunResult(
+                status="error", fault="return", time_s=result.time_s,
+                message=f"evaluated {board} as {str(result.value)[:40]}: an evaluation is a "
+                "finite number (an int or a float, not nan or inf)"), answer=result.value)
+        return float(result.value)
+
+
+def finite_number(value: Any) -> bool:
+    """Whether ``value`` (as the link carried it) is an int or float that is finite."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        return False
+
+
 def open_seat(spec: PlayerSpec, *, game: GameRules, clock: ClockRule, seed: int,
               sandbox: str, require_isolation: bool = False) -> Seat:
-    """The seat of ``spec``: a sandboxed agent or a built-in opponent."""
+    """The seat of ``spec``: a sandboxed agent or evaluation, or a built-in opponent."""
     if spec.kind == "builtin":
         return BuiltinSeat(game, spec.name, seed)
+    if spec.kind == "evaluation":
+        return EvaluationSeat(spec, game, clock, sandbox, require_isolation=require_isolation)
     return AgentSeat(spec, game.name, clock, sandbox, require_isolation=require_isolation)

@@ -16,7 +16,8 @@ from grader.grading.report import Report, report_json
 from grader.play.models import tally
 
 REPO = Path(__file__).resolve().parents[2]
-PLAYED = builtin_names(played=True)
+PLAYED = [n for n in builtin_names(played=True) if not n.endswith("-eval")]  # evaluations:
+# tests/examples/test_evaluations.py
 # each mistake: the matches it is graded on here (the visible ones), and the reason of
 # the games it loses by a fault, None where it loses by playing badly
 MISTAKES = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grader.authoring.assignment import MatchSpec, Threshold
+from grader.authoring.play_spec import MatchSpec, Threshold
 from grader.grading.report import make_report
 from grader.play.grading import score_match
 from grader.play.models import ClockRule, PlayerSpec
