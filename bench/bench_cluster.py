@@ -52,6 +52,7 @@ from grader.grading.batch import _Gradebook, _write_atomically, grade_batch
 from grader.grading.check import prepare
 from grader.grading.cluster import open_cluster
 from grader.grading.report_trees import report_trees
+from grader.reports import Drawings
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "alphabeta" / "correct.py"
@@ -93,9 +94,10 @@ def client_writes(subs: Path, work: Path, rows: int) -> tuple[float, float]:
                          allow_limits_only=True)
     report = result.reports[0]
     trees = report_trees(prepare(assignment="alphabeta"))
+    drawings = Drawings()  # kept for the batch, as a batch keeps them
     started = time.perf_counter()
     for i in range(10):
-        _write_atomically(report, out / "submissions" / f"copy{i}", trees)
+        _write_atomically(report, out / "submissions" / f"copy{i}", trees, drawings)
     files = (time.perf_counter() - started) / 10
     book = _Gradebook(out, [t.name for t in report.tests])
     for i in range(rows):

@@ -36,7 +36,7 @@ from grader.grading.report_trees import report_trees
 from grader.grading.sinks import for_terminal
 from grader.hosts.base import RunRequest, RunResult, Sandbox
 from grader.hosts.isolation import IsolationUnavailable, require_isolation
-from grader.reports import TestTree, batch_texts, write_batch_reports
+from grader.reports import Drawings, TestTree, batch_texts, write_batch_reports
 
 SUBMISSIONS = "submissions"
 POLL_S = 0.1  # how often the batch looks for a stop request while it waits
@@ -246,6 +246,7 @@ class _Batch:
         self.watch, self.stop = watch, stop
         self.strict = strict  # refuse a local sandbox that can only limit the submission
         self.trees: Mapping[str, TestTree] = report_trees(ready)
+        self.drawings = Drawings()  # a run drawn once for the whole batch
         self.remote: Remote | None = None  # a cluster grades, these threads wait for it
         self._boxes: set[Sandbox] = set()
         self._lock = threading.Lock()
@@ -310,7 +311,8 @@ class _Batch:
             report = _unrunnable(entry, self.ready, self.kind, exc.message)
         if self.stop.requested:  # its runs may have been killed: not a result
             return None
-        _write_atomically(report, self.out / SUBMISSIONS / entry.name, self.trees)
+        _write_atomically(report, self.out / SUBMISSIONS / entry.name, self.trees,
+                          self.drawings)
         return report
 
     def _open(self, kind: SandboxKind, folder: Path, memory_mb: int) -> Sandbox:
@@ -356,11 +358,13 @@ def _unrunnable(entry: Entry, ready: Prepared, sandbox: SandboxKind, reason: str
                        sandbox=sandbox)
 
 
-def _write_atomically(report: Report, folder: Path, trees: Mapping[str, TestTree]) -> None:
+def _write_atomically(
+    report: Report, folder: Path, trees: Mapping[str, TestTree], drawings: Drawings
+) -> None:
     """Write the reports into a fresh folder, then rename it into place."""
     tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=folder.parent))
     try:
-        write_batch_reports(report, tmp, trees=trees)
+        write_batch_reports(report, tmp, trees=trees, drawings=drawings)
         if folder.exists():
             shutil.rmtree(folder)
         os.replace(tmp, folder)
