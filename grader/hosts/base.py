@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import signal
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -93,6 +93,12 @@ class Sandbox(ABC):
     @abstractmethod
     def close(self) -> None:
         """Kill everything the sandbox started and remove what it created."""
+
+    def close_soon(self, later: Callable[[Callable[[], None]], None]) -> None:
+        """:meth:`close`, with what may wait handed to ``later`` (which runs it off the
+        caller's path, and which its owner waits for): everything the sandbox started
+        still ends now. By default everything is done now."""
+        self.close()
 
     def kill(self) -> None:  # noqa: B027 (a sandbox with nothing to kill keeps this)
         """From any thread: kill what runs now, so that the run in progress ends at once

@@ -37,6 +37,7 @@ import shutil
 import socket
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -295,9 +296,7 @@ class DockerSandbox(Sandbox):
             try:
                 os.chmod(path, 0o666)  # the harness runs as nobody
                 listener.listen(1)
-                self._container = self.client.containers.create(
-                    self.image, name=self._name, **self._create_options(path.name)
-                )
+                self._container = self._create(path.name)
                 self._container.start()
                 conn = _accept(listener, self._container)
             finally:
@@ -306,15 +305,31 @@ class DockerSandbox(Sandbox):
         self._limited = False
         return self._session
 
-    def _create_options(self, socket_name: str) -> dict[str, Any]:
-        memory = f"{self.memory_mb + RUNTIME_MB}m"
-        options: dict[str, Any] = {
-            "command": [
+    def _create(self, socket_name: str) -> Any:
+        """Create the container, in one call to the engine: the client's ``containers.create``
+        would ask for the whole container again, which nothing here reads."""
+        api = self.client.api
+        created = api.create_container(
+            self.image,
+            name=self._name,
+            command=[
                 "python3", "-I", "-S", "/sandbox/harness.py", "--watch",
                 "--connect", f"{SOCKET_DIR}/{socket_name}", "--submission", SUBMISSION_DIR,
                 "--await-limits",
             ],
-            "detach": True,
+            detach=True,
+            user="65534:65534",
+            working_dir="/tmp",
+            labels={LABEL: "sandbox", OWNER_LABEL: owner_id()},
+            environment={"HOME": "/tmp", "LANG": "C.UTF-8"},
+            volumes=[SUBMISSION_DIR, SOCKET_DIR],
+            host_config=api.create_host_config(**self._host_options()),
+        )
+        return self.client.containers.prepare_model({"Id": created["Id"]})
+
+    def _host_options(self) -> dict[str, Any]:
+        memory = f"{self.memory_mb + RUNTIME_MB}m"
+        options: dict[str, Any] = {
             "network_mode": "none",
             "mem_limit": memory,
             "memswap_limit": memory,
@@ -324,15 +339,11 @@ class DockerSandbox(Sandbox):
             "tmpfs": {"/tmp": TMP_OPTIONS},
             "cap_drop": ["ALL"],
             "security_opt": ["no-new-privileges", f"seccomp={_seccomp_profile()}"],
-            "user": "65534:65534",
-            "working_dir": "/tmp",
             "log_config": {"type": "none"},
-            "labels": {LABEL: "sandbox", OWNER_LABEL: owner_id()},
-            "volumes": {
+            "binds": {
                 str(self._folder): {"bind": SUBMISSION_DIR, "mode": "ro"},
                 str(self._sockets): {"bind": SOCKET_DIR, "mode": "rw"},
             },
-            "environment": {"HOME": "/tmp", "LANG": "C.UTF-8"},
         }
         if self.cpuset_cpus is not None:
             options["cpuset_cpus"] = self.cpuset_cpus
@@ -373,6 +384,14 @@ class DockerSandbox(Sandbox):
             self._stop(inspect=False)
         finally:
             shutil.rmtree(self._workdir, ignore_errors=True)
+
+    def close_soon(self, later: Callable[[Callable[[], None]], None]) -> None:
+        """End the container now (its watcher ends it the moment the socket closes), and
+        leave its removal from the engine, and of the host folder, to ``later``."""
+        session, self._session = self._session, None
+        if session is not None:
+            session.close()
+        later(self.close)
 
 
 def _bind(listener: socket.socket, path: Path) -> None:
