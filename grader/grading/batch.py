@@ -22,7 +22,7 @@ import shutil
 import statistics
 import tempfile
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -34,7 +34,7 @@ from grader.grading.check import Prepared, SandboxKind, error_results, grade_sub
 from grader.grading.report import Report, load_report, make_report
 from grader.grading.report_trees import report_trees
 from grader.grading.sinks import for_terminal
-from grader.hosts.base import RunRequest, RunResult, Sandbox
+from grader.hosts.base import Cleaner, Later, RunRequest, RunResult, Sandbox
 from grader.hosts.isolation import IsolationUnavailable, require_isolation
 from grader.reports import Drawings, TestTree, batch_texts, write_batch_reports
 
@@ -250,40 +250,25 @@ class _Batch:
         self.remote: Remote | None = None  # a cluster grades, these threads wait for it
         self._boxes: set[Sandbox] = set()
         self._lock = threading.Lock()
-        self._cleaner: ThreadPoolExecutor | None = None  # removes sandboxes while run() runs
-        self._cleanings: list[Future[None]] = []
+        self.cleaner = Cleaner()  # removes the sandboxes beside the grading
 
     def run(self, todo: list[Entry], jobs: int, book: _Gradebook) -> set[str]:
         """Grade ``todo``; return the names graded. Stops at once when asked to. Returns
         only once every sandbox it opened is removed (their removals run beside the
         grading, off each submission's path)."""
         graded: set[str] = set()
-        with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="clean") as cleaner:
-            self._cleaner = cleaner
+        self.cleaner = Cleaner(threads=jobs)
+        with self.cleaner, ThreadPoolExecutor(max_workers=jobs,
+                                              thread_name_prefix="grade") as pool:
+            pending = {pool.submit(self._grade_one, e) for e in todo}
             try:
-                with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade") as pool:
-                    pending = {pool.submit(self._grade_one, e) for e in todo}
-                    try:
-                        while pending and not self.stop.requested:
-                            done, pending = wait(pending, timeout=POLL_S,
-                                                 return_when=FIRST_COMPLETED)
-                            self._collect(done, book, graded)
-                    finally:
-                        if pending:
-                            self._halt(pool, pending, book, graded)
+                while pending and not self.stop.requested:
+                    done, pending = wait(pending, timeout=POLL_S, return_when=FIRST_COMPLETED)
+                    self._collect(done, book, graded)
             finally:
-                cleaner.shutdown(wait=True)
-                self._cleaner = None
-        for cleaning in self._cleanings:  # a removal that failed fails the batch
-            cleaning.result()
+                if pending:
+                    self._halt(pool, pending, book, graded)
         return graded
-
-    def later(self, cleanup: Callable[[], None]) -> None:
-        """Run ``cleanup`` (a sandbox's removal) beside the grading; :meth:`run` waits."""
-        if self._cleaner is None:
-            cleanup()
-            return
-        self._cleanings.append(self._cleaner.submit(cleanup))
 
     def _collect(self, done: Iterable[Future[Report | None]], book: _Gradebook,
                  graded: set[str]) -> None:
@@ -324,7 +309,7 @@ class _Batch:
             report = self.remote.grade(entry.name, entry.path) if self.remote else (
                 grade_submission(submission=entry.path, assignment=self.ready,
                                  sandbox=self.kind, name=entry.name, opener=self._open,
-                                 require_isolation=self.strict))
+                                 require_isolation=self.strict, later=self.cleaner))
         except IsolationUnavailable:
             raise
         except GraderError as exc:  # not a submission we can run: a result, not a stop
@@ -367,7 +352,13 @@ class _Stoppable(Sandbox):
 
     def close(self) -> None:
         try:
-            self.inner.close_soon(self.batch.later)  # all it started ends now
+            self.inner.close()
+        finally:
+            self.batch.forget(self.inner)
+
+    def close_soon(self, later: Later) -> None:
+        try:
+            self.inner.close_soon(later)  # all it started ends now
         finally:
             self.batch.forget(self.inner)
 

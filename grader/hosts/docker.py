@@ -37,13 +37,12 @@ import shutil
 import socket
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from grader.errors import GraderError
-from grader.hosts.base import RunRequest, RunResult, Sandbox, killed_by
+from grader.hosts.base import Later, RunRequest, RunResult, Sandbox, killed_by
 from grader.hosts.image import LABEL, ensure_image
 from grader.hosts.isolation import start_time
 from grader.hosts.session import Session
@@ -385,7 +384,7 @@ class DockerSandbox(Sandbox):
         finally:
             shutil.rmtree(self._workdir, ignore_errors=True)
 
-    def close_soon(self, later: Callable[[Callable[[], None]], None]) -> None:
+    def close_soon(self, later: Later) -> None:
         """End the container now (its watcher ends it the moment the socket closes), and
         leave its removal from the engine, and of the host folder, to ``later``."""
         session, self._session = self._session, None

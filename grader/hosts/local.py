@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grader.errors import GraderError
-from grader.hosts.base import RunRequest, RunResult, RunStatus, Sandbox, killed_by
+from grader.hosts.base import Later, RunRequest, RunResult, RunStatus, Sandbox, killed_by
 from grader.hosts.cgroup import MemoryCgroup
 from grader.hosts.isolation import (
     LIMITS_ONLY,
@@ -337,6 +337,12 @@ class LocalSandbox(Sandbox):
         if self._cgroup is not None:
             self._cgroup.remove()
         shutil.rmtree(self._workdir, ignore_errors=True)
+
+    def close_soon(self, later: Later) -> None:
+        """Kill every process of the sandbox now; leave reaping them, and removing the
+        cgroup and the folder, to ``later``."""
+        self.kill()
+        later(self.close)
 
 
 def _copy_bytecode(source: Path, copy: Path) -> None:
