@@ -27,6 +27,8 @@ TIME_BUDGET = "time_budget"
 """The convention that gives the game a virtual clock (``game.time_left()``)."""
 RANDOM_SEED = "random_seed"
 """The convention that gives the game a random stream (``game.random()``): private."""
+QUIESCENCE_DEPTH = "quiescence_depth"
+"""The convention of a search that plays noisy moves past its depth (none set: until quiet)."""
 ValueFor = Literal["player0", "mover"]
 """Whose value a negamax search returns at the root: player 0's, or its player to move's."""
 

@@ -16,6 +16,7 @@ The modules, by concern:
 - ``agent``: the submission's module, imported once, and its traceback;
 - ``remote_game``: the ``game`` the submission sees, and the channel it speaks through;
 - ``answer``: the submission's answer as plain JSON, or a failure;
+- ``rules``: an agent's own copy of a real game's rules, and its clock (play mode);
 - ``cs188``: CS188's agent classes run unchanged: stand-ins of the modules they import,
   and a ``GameState`` over the ``game``;
 - ``capture``: the submission's prints, bounded;
@@ -37,5 +38,6 @@ HARNESS_FILES = (
     "harness.py",
     "link.py",
     "remote_game.py",
+    "rules.py",
     "watcher.py",
 )

@@ -14,7 +14,7 @@ import sys
 import traceback
 from typing import Any
 
-from sandboxes.answer import Failure, one_line
+from sandboxes.answer import Failure, clipped, one_line
 
 
 class Agent:
@@ -57,7 +57,7 @@ class Agent:
             self._import_failure = {
                 "kind": "import",
                 "message": f"agent.py does not compile: {exc.msg} ({where})",
-                "detail": "".join(traceback.format_exception_only(exc)),
+                "detail": clipped("".join(traceback.format_exception_only(exc))),
             }
             raise Failure(**self._import_failure) from None
         except BaseException as exc:
@@ -83,5 +83,5 @@ class Agent:
             frame.filename = os.path.realpath(frame.filename)[len(prefix) :]
         lines = traceback.format_list(frames[-6:])
         if exc is not None:
-            lines += traceback.format_exception_only(kind, exc)
+            lines.append(clipped("".join(traceback.format_exception_only(kind, exc))))
         return "".join(lines)

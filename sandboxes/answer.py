@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 MAX_INT_BITS = 10_000  # an int value longer than this (about 3,000 digits) is refused
+TEXT_LIMIT = 4_000  # characters of an exception's text sent back (its message can be any size)
 
 
 class Failure(Exception):
@@ -23,8 +24,23 @@ class Failure(Exception):
 
 def one_line(exc: BaseException) -> str:
     """An exception as its type and the first line of its message."""
-    text = str(exc).strip().splitlines()
+    text = exception_text(exc)[:4096].strip().splitlines()
     return f"{type(exc).__name__}: {text[0][:300]}" if text else type(exc).__name__
+
+
+def exception_text(exc: BaseException) -> str:
+    """``str(exc)``, or what is left of it if that fails (a student's ``__str__``)."""
+    try:
+        return str(exc)
+    except Exception:
+        return ""
+
+
+def clipped(text: str, limit: int = TEXT_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, saying how long it was."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text):,} characters in all)\n"
 
 
 def short(x: Any) -> str:

@@ -49,6 +49,7 @@ from sandboxes.capture import OUTPUT_HARD_LIMIT, BoundedText  # noqa: E402
 from sandboxes.confinement import ConfinementError, confine, kill_leftovers  # noqa: E402
 from sandboxes.link import Link, decode_json  # noqa: E402
 from sandboxes.remote_game import Channel, RemoteGame  # noqa: E402
+from sandboxes.rules import RULES, Clock  # noqa: E402
 from sandboxes.watcher import abort_as_init, watch  # noqa: E402
 
 
@@ -108,6 +109,8 @@ class Harness:
 
     def run(self, message: dict[str, Any]) -> dict[str, Any]:
         try:
+            if message.get("kind") == "play":
+                return self._play(message)
             cs188_agent = message.get("kind") == "cs188"
             if cs188_agent:
                 cs188.install()  # before the agent file imports util, game, pacman
@@ -126,6 +129,14 @@ class Harness:
             return self._fail("memory", "the search ran out of memory", "")
         except BaseException as exc:  # the student's exception, sys.exit included
             return self._fail("exception", one_line(exc), self.agent.student_traceback())
+
+    def _play(self, message: dict[str, Any]) -> dict[str, Any]:
+        """One move of a game: ``choose(game, state, clock)`` on the agent's own copy of
+        the rules, made afresh for each move (the agent keeps what it likes itself)."""
+        entry = self.agent.entry(message["entry"], "function {}(game, state, clock)")
+        move_s, game_s = message["clock"]
+        action = entry(RULES[message["game"]](), message["state"], Clock(move_s, game_s))
+        return {"op": "done", "value": None, "action": plain(action)}
 
     def _done(self, result: Any) -> dict[str, Any]:
         if not isinstance(result, (tuple, list)) or len(result) != 2:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -60,22 +61,46 @@ def world_folder(prefix: str) -> Path:
     return folder
 
 
-@pytest.fixture(autouse=True)
-def private_tmpdir(
-    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Path]:
-    """Every test gets a temp folder of its own, for itself and every process it starts.
+# Folders (under tests/) whose tests start sandboxes and count what a run leaves in the
+# temp folder: each of their tests gets a temp folder of its own. Every other test shares
+# its worker's, which costs nothing per test (most of the suite is thousands of small
+# in-process cases, for which a folder made and removed each time was a fifth of the time).
+_OWN_TEMP_FOLDER = ("hostile", "grader/hosts", "grader/grading")
+_TESTS = Path(__file__).resolve().parent
 
-    ``TMPDIR`` (read by the grader's subprocesses) and :mod:`tempfile`'s cached folder both
-    point into it, so a test that counts what a run leaves in the temp folder counts only
-    its own runs, whatever else runs on the machine (another grader, a parallel worker).
-    """
-    tmp_path_factory.getbasetemp()  # pytest's own folder, fixed before TMPDIR moves
-    folder = world_folder("grader-tests-")
-    monkeypatch.setenv("TMPDIR", str(folder))
-    monkeypatch.setattr(tempfile, "tempdir", str(folder))
-    yield folder
+
+@contextlib.contextmanager
+def temp_folder(prefix: str) -> Iterator[Path]:
+    """A new world-writable folder that ``TMPDIR`` (read by the grader's subprocesses) and
+    :mod:`tempfile`'s cached folder both point to while it is open; removed after."""
+    folder = world_folder(prefix)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TMPDIR", str(folder))
+        patch.setattr(tempfile, "tempdir", str(folder))
+        yield folder
     shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def worker_tmpdir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The temp folder of this test process (one per xdist worker), for itself and every
+    process it starts: whatever else runs on the machine (another grader, another worker)
+    writes elsewhere."""
+    tmp_path_factory.getbasetemp()  # pytest's own folder, fixed before TMPDIR moves
+    with temp_folder("grader-tests-") as folder:
+        yield folder
+
+
+@pytest.fixture(autouse=True)
+def private_tmpdir(request: pytest.FixtureRequest, worker_tmpdir: Path) -> Iterator[Path]:
+    """A test of :data:`_OWN_TEMP_FOLDER` gets a temp folder of its own, so a test that
+    counts what a run leaves there counts only its own runs; any other shares its worker's."""
+    where = request.node.path.parent.relative_to(_TESTS).as_posix()
+    if not where.startswith(_OWN_TEMP_FOLDER):
+        yield worker_tmpdir
+        return
+    with temp_folder("grader-test-") as folder:
+        yield folder
 
 
 @pytest.fixture

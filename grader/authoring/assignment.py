@@ -7,6 +7,7 @@ The pydantic models here are the one source of the assignment JSON Schema
 from __future__ import annotations
 
 import difflib
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast, get_args
@@ -15,7 +16,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
 from grader.errors import GraderError, InputFileError
-from grader.games import GAMES
+from grader.games import AGENT_GAMES, GAMES
 from reference.conventions import (
     CONVENTIONS,
     DEPTH_UNIT,
@@ -36,17 +37,34 @@ ACTION_ONLY: frozenset[str] = frozenset({"cs188"})
 """The entry kinds whose answer is an action alone: their tests never check ``value``."""
 if TYPE_CHECKING:  # a game's name: one of the registry's, as a Literal in the schema
     GameName = str
+    AgentGameName = str
 else:
     GameName = Literal.__getitem__(tuple(GAMES))
+    AgentGameName = Literal.__getitem__(AGENT_GAMES)  # the games an agent may play
 SOURCE_RULE = "a test names a tree, or a game and a position, not both"
 
 ASSIGNMENT_FILE = "assignment.yaml"
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when it is there
 GOLDEN_DIR = "golden"
 FORMS: dict[str, tuple[tuple[str, FormValue], ...]] = {
     c.name: c.forms for c in CONVENTIONS.values() if c.forms
 }
 """Conventions with more than one correct form: a test that leaves one unset accepts each
 form (its name, and the value that makes it), the first being the default."""
+
+
+def correct_forms(
+    conventions: dict[str, ConventionValue],
+) -> list[tuple[tuple[str, ...], dict[str, FormValue]]]:
+    """Each correct form a test accepts: the name of each convention's form, and the
+    conventions that make it. A convention left unset that has several forms gives each;
+    ``[((), {})]`` when none."""
+    found: list[tuple[tuple[str, ...], dict[str, FormValue]]] = [((), {})]
+    for convention, choices in FORMS.items():
+        if convention in conventions and conventions[convention] is None:
+            found = [((*n, name), {**c, convention: value})
+                     for n, c in found for name, value in choices]
+    return found
 
 
 class _Strict(BaseModel):
@@ -67,8 +85,9 @@ class _TestFields(_Strict):
     )
     position: str | None = Field(
         default=None,
-        description="Where a positions test's search starts: the board's rows from the "
-        "top, separated by '/', each square x, o or . (x moves first)",
+        description="Where a positions test's search starts, in its game's notation: for "
+        "tictactoe and connect4 the board's rows from the top, separated by '/', each square "
+        "x, o or . (x moves first); for chess a FEN (White moves first)",
     )
     depth: int = Field(ge=0, description="Search depth, in plies (or rounds, see depth_unit)")
     points: float = Field(ge=0, description="Points the test is worth")
@@ -168,8 +187,49 @@ def search_setup(spec: TestSpec, players: int) -> SearchSetup:
     return SearchSetup(spec.depth, spec.unit, spec.plies(players), found)
 
 
+class Threshold(_Strict):
+    """Points earned once a match's score reaches a share of its games."""
+
+    score: float = Field(ge=0, le=1, description="The share of the match's score reached "
+                         "(a win counts 1, a draw 1/2, over the games played)")
+    points: float = Field(ge=0, description="The points earned from this share up")
+
+
+class MatchSpec(_Strict):
+    """An agents assignment's match: N seeded games against one built-in opponent."""
+
+    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", description="Unique match name")
+    opponent: str = Field(pattern=r"^(random|greedy|alphabeta:[1-8])$",
+                          description="The built-in opponent: random, greedy or alphabeta:N "
+                          "(the reference alpha-beta at N plies with the built-in evaluation)")
+    games: int = Field(ge=1, le=200, description="Games played, the agent x in the first of "
+                       "each pair and o in the second, from the same seeded opening")
+    thresholds: list[Threshold] = Field(
+        min_length=1, description="The points by the share of the score reached: the "
+        "highest threshold reached counts; the last is the match's full points")
+    visibility: Visibility = Field(default="visible", description="hidden: instructors only")
+    description: str | None = Field(default=None, description="What the match is about")
+
+    @property
+    def points(self) -> float:
+        return max(t.points for t in self.thresholds)
+
+
+class PlayRules(_Strict):
+    """The game and clock of an agents assignment (``entry(game, state, clock)``)."""
+
+    game: AgentGameName = Field(description="The game the agent plays (one of those with "
+                                "an agent's copy of the rules)")
+    move_s: float = Field(gt=0, description="Seconds one move may take at most")
+    game_s: float = Field(gt=0, description="Seconds all of a game's moves may take together")
+    opening_plies: int = Field(default=2, ge=0, description="Random moves played for both "
+                               "players before the game starts, drawn from the seed")
+    seed: int = Field(default=0, description="The seed of the openings and of the opponents")
+
+
 class Assignment(_Strict):
-    """An assignment pack: the entry point a submission defines, and its tests."""
+    """An assignment pack: the entry point a submission defines, and its tests (or, for
+    an agents assignment, its game and matches)."""
 
     name: str = Field(description="Assignment name")
     entry: str = Field(
@@ -194,7 +254,30 @@ class Assignment(_Strict):
         description="The points of every test only when all pass, none otherwise (as "
         "CS188 scores a question)",
     )
-    tests: list[TestSpec] = Field(min_length=1, description="The graded tests, in order")
+    tests: list[TestSpec] = Field(
+        default_factory=list, description="The graded tests, in order (an agents "
+        "assignment has matches instead)")
+    play: PlayRules | None = Field(
+        default=None, description="An agents assignment: the game and clock its matches "
+        "are played under (its entry is choose(game, state, clock) -> move)")
+    matches: list[MatchSpec] = Field(
+        default_factory=list, description="An agents assignment's matches, in order")
+
+    model_config = ConfigDict(strict=True, frozen=True, extra="forbid", json_schema_extra={
+        "if": {"required": ["play"]},
+        "then": {"required": ["matches"], "properties": {"matches": {"minItems": 1},
+                                                         "tests": {"maxItems": 0}}},
+        "else": {"required": ["tests"], "properties": {"tests": {"minItems": 1},
+                                                       "matches": {"maxItems": 0}}},
+    })
+
+    @model_validator(mode="after")
+    def _tests_or_matches(self) -> Assignment:
+        if self.play is None and (self.matches or not self.tests):
+            raise ValueError("an assignment has tests (or, with play, matches); add tests")
+        if self.play is not None and (self.tests or not self.matches):
+            raise ValueError("an agents assignment (with play) has matches, not tests")
+        return self
 
     @property
     def action_only(self) -> bool:
@@ -231,9 +314,24 @@ def builtin_root() -> Path:
     return Path(assignments.__file__).parent
 
 
-def builtin_names() -> list[str]:
+def builtin_names(*, played: bool | None = None) -> list[str]:
+    """The built-in assignments; ``played``: only the agents assignments (graded by
+    play, with ``play:``) when True, only the others (graded on trees and positions)
+    when False."""
     root = builtin_root()
-    return sorted(p.parent.name for p in root.glob(f"*/{ASSIGNMENT_FILE}"))
+    names = sorted(p.parent.name for p in root.glob(f"*/{ASSIGNMENT_FILE}"))
+    if played is None:
+        return names
+    files = [root / n / ASSIGNMENT_FILE for n in names]
+    return [n for n, f in zip(names, files, strict=True)
+            if _is_played(f, f.stat().st_mtime_ns) == played]
+
+
+@functools.lru_cache(maxsize=256)
+def _is_played(path: Path, mtime_ns: int) -> bool:
+    """Whether the assignment file at ``path`` (as it was at ``mtime_ns``) plays games."""
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+    return isinstance(data, dict) and data.get("play") is not None
 
 
 def resolve(name_or_path: str | Path) -> Path:
@@ -285,8 +383,7 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
     folder = resolve(name_or_path)
     path = folder / ASSIGNMENT_FILE
     try:
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when it is there
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         place = f"line {mark.line + 1} column {mark.column + 1}" if mark else ""
@@ -310,6 +407,10 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
             if error.validator == "oneOf" and place.startswith("tests["):
                 reason = f"{SOURCE_RULE} (tree: a *.tree.json file; game: one of " \
                     f"{', '.join(GAMES)})"
+            if place in ("tests", "matches") and error.validator == "maxItems":
+                reason = ("an agents assignment (with play) has matches, not tests"
+                          if place == "tests" else "matches are played: add play (the game "
+                          "and its clock), or give tests instead")
             if place.endswith(".checks") and error.validator == "minItems":
                 reason = f"a test must check something: list one or more of {', '.join(CHECKS)}"
             raise InputFileError(path, place, reason) from None
@@ -323,21 +424,25 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
 def _check_tests(path: Path, spec: Assignment) -> None:
     """Each test's name is used once, and a positions test's position is one its game
     can reach."""
-    names = [t.name for t in spec.tests]
-    for i, name in enumerate(names):
-        if name in names[:i]:
-            raise InputFileError(path, f"tests.{i}.name", f"{name!r} is used twice; rename one")
+    for field in ("tests", "matches"):
+        names = [t.name for t in getattr(spec, field)]
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                raise InputFileError(path, f"{field}.{i}.name", f"{name!r} is used twice; "
+                                     "rename one")
     from grader.games import load_game
-    from grader.games.board import PositionError
+    from grader.games.rules import PositionError
 
     for test in spec.tests:
+        if test.game is None:
+            continue
+        game = load_game(test.game)
         try:
-            if test.game is not None:
-                load_game(test.game).parse(test.position)
+            game.parse(test.position)
         except PositionError as exc:
             raise InputFileError(
                 path, f"{place_of_test(test.name)}.position",
-                f"{test.position!r} is not a {test.game} position: {exc}") from None
+                f"{test.position!r} is not a {game.position_noun}: {exc}") from None
 
 
 def _check_entry_kind(path: Path, spec: Assignment) -> None:

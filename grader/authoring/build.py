@@ -19,13 +19,13 @@ from typing import Any
 
 from grader.authoring.assignment import (
     ASSIGNMENT_FILE,
-    FORMS,
     GOLDEN_DIR,
     LoadedAssignment,
     SearchSetup,
     TestSpec,
     builtin_names,
     builtin_root,
+    correct_forms,
     load_assignment,
     place_of_test,
     search_setup,
@@ -93,7 +93,7 @@ def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Gold
     setup = search_setup(spec, tree.players)
     conventions = {k: v for k, v in setup.conventions.items() if k in accepted}
     found: list[tuple[tuple[str, ...], dict[str, FormValue], SearchRecord]] = []
-    for words, form in _forms(conventions):
+    for words, form in correct_forms(conventions):
         record = _reference_record(algorithm, tree, spec, setup, {**conventions, **form}, place)
         if all(r != record for _, _, r in found):
             found.append((words, form, record))
@@ -115,20 +115,6 @@ def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Gold
         record=forms[0].record,
         forms=forms if len(forms) > 1 else [],
     )
-
-
-def _forms(
-    conventions: dict[str, ConventionValue],
-) -> list[tuple[tuple[str, ...], dict[str, FormValue]]]:
-    """Each correct form a test accepts: the name of each convention's form, and the
-    conventions that make it. A convention left unset that has several forms gives each;
-    ``[((), {})]`` when none."""
-    found: list[tuple[tuple[str, ...], dict[str, FormValue]]] = [((), {})]
-    for convention, choices in FORMS.items():
-        if convention in conventions and conventions[convention] is None:
-            found = [((*n, name), {**c, convention: value})
-                     for n, c in found for name, value in choices]
-    return found
 
 
 def _names(words: list[tuple[str, ...]]) -> list[str]:

@@ -8,18 +8,21 @@ asks :func:`searched_tree`, and every check that a golden is current asks
 from __future__ import annotations
 
 import hashlib
+import math
 
 from grader.authoring.assignment import ASSIGNMENT_FILE, LoadedAssignment, TestSpec, place_of_test
 from grader.errors import InputFileError
 from grader.trees.tree import Tree, load_tree
 from reference import algorithms
+from reference.conventions import QUIESCENCE_DEPTH
 
 
 def searched_tree(loaded: LoadedAssignment, spec: TestSpec, *, checked: bool = False) -> Tree:
     """The tree ``spec`` searches. A tree file is read; with ``checked``, it is also
     refused where a search of the test's depth stops at a node with no ``eval``. A
     positions test's game is unfolded from its position to its depth (and one ply more),
-    refused with the test's place when that is too large."""
+    refused with the test's place when that is too large. A search that plays noisy moves
+    past its depth (one that takes ``quiescence_depth``) finds them unfolded too."""
     path = loaded.tree_path(spec)
     if path is not None:
         tree = load_tree(path)
@@ -31,8 +34,13 @@ def searched_tree(loaded: LoadedAssignment, spec: TestSpec, *, checked: bool = F
     from grader.games.unfold import UnfoldTooLarge, unfold
 
     game = load_game(str(spec.game))
+    noisy_plies: float = 0
+    if QUIESCENCE_DEPTH in algorithms.algorithm(loaded.spec.reference_for(spec)).conventions:
+        limit = spec.convention(QUIESCENCE_DEPTH)
+        noisy_plies = math.inf if limit is None else float(limit)
     try:
-        return unfold(game, game.parse(spec.position), spec.plies(game.num_players))
+        return unfold(game, game.parse(spec.position), spec.plies(game.num_players),
+                      noisy_plies=noisy_plies)
     except UnfoldTooLarge as exc:
         place = f"{place_of_test(spec.name)}.depth"
         raise InputFileError(loaded.folder / ASSIGNMENT_FILE, place, str(exc)) from None

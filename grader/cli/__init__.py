@@ -111,6 +111,22 @@ def sandbox_option(help: str) -> Callable[[Any], Any]:
     )
 
 
+def parallel_options(what: str, verb: str) -> Callable[[Any], Any]:
+    """``-j/--jobs`` (``what`` run at once here) and ``--cluster`` (``verb`` on a Dask
+    cluster instead): the batch commands' way to spread their work."""
+
+    def add(command: Any) -> Any:
+        command = click.option(
+            "--cluster", metavar="ADDRESS",
+            help=f"{verb} on a Dask cluster: a scheduler's address (tcp://HOST:8786), or "
+            "local:N to start N worker processes on this machine (see README).")(command)
+        return click.option(
+            "-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=1),
+            help=f"{what} at once (with --cluster, the workers' threads).")(command)
+
+    return add
+
+
 def allow_limits_only_option(command: Any) -> Any:
     """The instructor modes' explicit consent to run student code with limits only."""
     from grader.hosts.kinds import ALLOW_FLAG
@@ -129,7 +145,8 @@ def main() -> None:
 
     Students: `grader check agent.py -a alphabeta` runs your agent on the assignment's
     trees and says where your search went wrong. Instructors: `grader grade` grades a
-    folder of submissions; `grader build`, `validate`, `schema` and `tree show` help
+    folder of submissions, `grader tournament` plays a folder of agents against each
+    other; `grader build`, `validate`, `schema` and `tree show` help
     write assignments; `grader kit`, `gradescope` and `ci` hand them out; `grader
     import cs188` converts CS188 tests.
 
@@ -147,9 +164,11 @@ _COMMANDS: dict[str, str] = {
     "gradescope": "kit",
     "import": "kit",
     "kit": "kit",
+    "play": "play",
     "report": "report",
     "sandbox": "sandbox",
     "schema": "authoring",
+    "tournament": "tournament",
     "tree": "authoring",
     "validate": "authoring",
 }

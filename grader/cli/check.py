@@ -118,6 +118,7 @@ def print_report(
 
     from grader.grading.sinks import for_rich, for_terminal
     from grader.grading.statuses import STATUSES
+    from grader.play.models import tally
     from grader.reports.feedback import STATUS_WORDS, feedback_lines, points, total_line
 
     title = for_rich(f"{report.assignment}: {report.submission}").replace("\n", "\\n")
@@ -126,12 +127,18 @@ def print_report(
     table.add_column("Status")
     table.add_column("Points", justify="right")
     table.add_column("Time (s)", justify="right")
+    played = any(t.games for t in report.tests)  # an agents assignment's matches
+    if played:
+        table.add_column("Won-drawn-lost", justify="right")
     for t in report.tests:
+        games = [] if not played else ["-".join(str(n) for n in tally(t.games).values())
+                                       if t.games else ""]
         table.add_row(
             Text(for_terminal(t.name)),
             Text(STATUS_WORDS[t.status], style=STATUSES[t.status].style),
             f"{points(t.score)}/{points(t.max_score)}",
             f"{t.time_s:.3f}",
+            *games,
         )
     console.print(table)
     for t in report.tests:

@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from grader.cli import allow_limits_only_option, assignment_option, main, sandbox_option
+from grader.cli import (
+    allow_limits_only_option,
+    assignment_option,
+    main,
+    parallel_options,
+    sandbox_option,
+)
 from grader.errors import GraderFaults, Interrupted, Terminated
 from grader.reports.formats import FORMATS, batch_files_help
 
@@ -47,11 +53,7 @@ Exit codes: 0 the batch ran (whatever the scores);
     "-o", "--out", required=True, type=click.Path(file_okay=False, path_type=Path),
     help="Folder for the gradebook and each submission's reports.",
 )
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=1),
-              help="Submissions graded at once (with --cluster, the workers' threads).")
-@click.option("--cluster", metavar="ADDRESS",
-              help="Grade on a Dask cluster: a scheduler's address (tcp://HOST:8786), or "
-              "local:N to start N worker processes on this machine (see README).")
+@parallel_options("Submissions graded", "Grade")
 @sandbox_option("Where submissions run (instructors: docker).")
 @click.option("--resume", is_flag=True,
               help="Keep the reports already in OUT and grade only the rest.")
@@ -69,7 +71,7 @@ def grade(
     from grader.hosts.isolation import isolation_notice
 
     stop = Stop()
-    with _stop_on_signals(stop):
+    with stop_on_signals(stop):
         with display() as watch:
             result = grade_batch(
                 submissions=submissions, assignment=assignment, out=out, jobs=jobs,
@@ -109,7 +111,7 @@ def _raise_for(result: BatchResult) -> None:
 
 
 @contextlib.contextmanager
-def _stop_on_signals(stop: Stop) -> Iterator[None]:
+def stop_on_signals(stop: Stop) -> Iterator[None]:
     """SIGINT and SIGTERM ask the batch to stop; a later one is only noted, until the
     process ends, so that the cleaning up under way finishes and leaves nothing behind."""
 

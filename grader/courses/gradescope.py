@@ -52,7 +52,7 @@ PACKAGES = ("grader", "reference", "sandboxes")
 DISTRIBUTION = "search-grader"
 FALLBACK_DEPENDENCIES = (
     "pydantic>=2.6", "click>=8.1", "jsonschema>=4.20", "PyYAML>=6.0", "rich>=13.0",
-    "docker>=7.0",
+    "docker>=7.0", "chess>=1.10",
 )
 EXECUTABLE = 0o755
 REGULAR = 0o644
@@ -156,7 +156,10 @@ def dependencies() -> list[str]:
         found = metadata.requires(DISTRIBUTION) or []
     except metadata.PackageNotFoundError:
         return list(FALLBACK_DEPENDENCIES)
-    return [r for r in found if "extra ==" not in r] or list(FALLBACK_DEPENDENCIES)
+    from grader.games import game_requirements
+
+    kept = [r for r in found if "extra ==" not in r] + game_requirements(found)
+    return kept or list(FALLBACK_DEPENDENCIES)
 
 
 def pyproject_text() -> str:

@@ -56,6 +56,12 @@ def build_kit(*, assignment: str | Path, out: Path) -> list[Path]:
     from grader.authoring.assignment import load_assignment
 
     loaded = load_assignment(assignment)
+    if loaded.spec.play is not None:  # its opponents need the reference searches
+        raise GraderError(
+            f"{loaded.folder}: an agents assignment has no student kit (its built-in "
+            "opponents run the reference searches, which a kit leaves out); students "
+            "check their agent with the full grader: grader check agent.py -a "
+            f"{loaded.folder}")
     visible = [t for t in loaded.spec.tests if t.visibility == "visible"]
     if not visible:
         raise GraderError(
@@ -99,9 +105,13 @@ def catalogue_bytes(loaded: LoadedAssignment, visible: list[TestSpec]) -> bytes:
     from grader.grading.check import prepare
 
     ready = prepare(assignment=loaded.folder, tests=[t.name for t in visible])
-    forms = [c for ctx in ready.contexts for c in (ctx, *map(ctx.in_form, ctx.forms))]
-    entries = [catalogue_entry(**ctx.variant_inputs()) for ctx in forms]  # each form's
-    return catalogue_json(entries).encode()
+    entries = [  # each correct form's, where a diagnosis looks (TestContext.open_forms)
+        catalogue_entry(**{**ctx.variant_inputs(), "conventions": conventions})
+        for ctx in ready.contexts
+        for conventions in (ctx.spec.conventions(), *ctx.open_forms())
+    ]
+    once = {entry["key"]: entry for entry in entries}  # forms that set the same conventions
+    return catalogue_json(list(once.values())).encode()
 
 
 def workflow_text() -> str:

@@ -27,6 +27,7 @@ import reference.algorithms
 import reference.conventions
 import sandboxes
 from grader.errors import GraderError
+from grader.games import game_requirements
 
 DISTRIBUTION = "search-grader"
 STUDENT_LABEL = "student"  # the local version label: 0.1.0+student
@@ -47,7 +48,8 @@ def wheel_name() -> str:
 
 def _requirements() -> list[str]:
     """The grader's own requirements, read from its installed metadata (one source:
-    ``pyproject.toml``): the runtime ones and the ``docker`` extra, no test or lint tools."""
+    ``pyproject.toml``): the runtime ones, the ``docker`` extra and the games' libraries,
+    no test or lint tools."""
     try:
         declared = importlib.metadata.requires(DISTRIBUTION) or []
     except importlib.metadata.PackageNotFoundError:
@@ -55,7 +57,8 @@ def _requirements() -> list[str]:
             f"the student wheel is built from the installed grader, and {DISTRIBUTION} is "
             "not installed: run `pip install .` (or `pip install -e .`) in its folder first"
         ) from None
-    return [r for r in declared if "extra ==" not in r or 'extra == "docker"' in r]
+    kept = [r for r in declared if "extra ==" not in r or 'extra == "docker"' in r]
+    return kept + game_requirements(declared)
 
 
 def _package_files() -> Iterator[tuple[str, bytes]]:

@@ -52,7 +52,7 @@ def refusal_lines(
         lines += explain(tree=ctx.tree, conventions=ctx.explained_as, expected=expected,
                          got=got, failed=["expanded"])
     found = diagnose(**ctx.variant_inputs(), expected=expected, got=got, crashed=True,
-                     elsewhere=elsewhere)
+                     elsewhere=elsewhere, forms=ctx.open_forms())
     if found is not None and found.variants:
         lines.append(found.sentence)
     return lines

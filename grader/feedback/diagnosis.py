@@ -61,12 +61,15 @@ def diagnose(
     got: SearchRecord,
     crashed: bool = False,
     elsewhere: Iterable[Evidence] = (),
+    forms: Sequence[Mapping[str, Any]] = (),
 ) -> Diagnosis | None:
     """The diagnosis of ``got`` on a test whose reference record is ``expected``.
 
     ``depth`` and ``conventions`` are the test's (``depth_unit`` among the conventions).
     ``crashed``: the game refused the last call of ``got``, which has no answer; a
     variant is then named when it is refused the same call after the same visits.
+    ``forms``: the conventions of the test's other correct forms; where no mistake gives
+    ``got`` in ``conventions``, the first form in which some do names them.
     ``elsewhere``: what the same submission did on its other tests; when several
     variants give ``got``, those that would have done otherwise there are not named.
     None when ``got`` has the expected visits, value and action: nothing to diagnose.
@@ -76,11 +79,14 @@ def diagnose(
     if _same(reference, student):
         return None
     agreed = _common_prefix(reference.visits, student.visits)
-    family = known_runs(tree=tree, algorithm=algorithm, depth=depth, conventions=conventions)
+    family: tuple[KnownRun, ...] = ()
     named: list[KnownRun] = []
-    for known in family:
-        if _same(_as_run(known), student) and not _same(_as_run(known), reference):
-            named.append(known)
+    for form in (conventions, *forms):
+        family = known_runs(tree=tree, algorithm=algorithm, depth=depth, conventions=form)
+        named = [k for k in family
+                 if _same(_as_run(k), student) and not _same(_as_run(k), reference)]
+        if named:
+            break
     if len(named) > 1:  # of mistakes alike here, only those the other tests do not refute
         named = [v for v in named if all(e.allows(v) for e in elsewhere)]
     total = len(reference.visits)
@@ -108,7 +114,7 @@ class Evidence:
         test accepts, fail-hard and fail-soft where it leaves that open); True where it
         cannot be told (the mistake cannot search this test)."""
         student = _Run(list(self.got.visits), self.got.value, self.got.action, self.crashed)
-        for conventions in (self.conventions, *self.forms):
+        for conventions in (self.conventions, *self.forms):  # the forms include its own
             runs = known_runs(tree=self.tree, algorithm=self.algorithm, depth=self.depth,
                               conventions=conventions)
             run = next((r for r in runs if r.name == known.name), None)

@@ -1,63 +1,34 @@
-"""What every board game here shares: the student API of DESIGN.md over position texts.
+"""Grid games of x and o (tic-tac-toe, Connect Four) on the rules of :mod:`grader.games.rules`.
 
 A state is the position's text, as an assignment writes it: the board's rows from top to
 bottom, separated by ``/``, each square ``x``, ``o`` or ``.`` (``x..//.o.`` is not one:
 every row is written out). ``x`` moves first and is player 0 (MAX); who moves next
-follows from the counts. States are therefore plain strings: hashable, comparable, and
-the same position reached by two move orders is the same state (a transposition).
+follows from the counts.
 
 A game subclass gives its board's size and its rules (:meth:`BoardGame.moves`,
 :meth:`BoardGame.play`, :meth:`BoardGame.winner`, :meth:`BoardGame.score`); this class
-checks positions and answers ``to_move``, ``actions``, ``result``, ``is_terminal``,
-``utility``, ``evaluate``, ``is_quiet``, ``noisy_actions`` and ``is_chance`` from them,
-each position's facts worked out once.
+checks positions and works out their facts from them. No move captures: every position
+is quiet.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from abc import abstractmethod
 from typing import Any, ClassVar
 
-from grader.errors import GameError
+from grader.games.rules import Facts, GameRules, PositionError
 
 PIECES = ("x", "o")  # player 0's and player 1's
 EMPTY = "."
 _SQUARES = frozenset((*PIECES, EMPTY))
-_FACTS_KEPT = 1 << 18  # positions whose facts a game keeps before it starts again
 
 
-class PositionError(ValueError):
-    """A position text a game refuses: where on the board (or in the text), and why."""
+class BoardGame(GameRules):
+    """A two-player zero-sum game on a grid of x and o; subclasses give the board and the
+    rules."""
 
-    def __init__(self, place: str, reason: str) -> None:
-        super().__init__(f"{place}: {reason}" if place else reason)
-        self.place = place
-        self.reason = reason
-
-
-@dataclass(frozen=True, slots=True)
-class Facts:
-    """What a position is: who moves, its moves, and its payoff or evaluation for x."""
-
-    mover: int
-    actions: tuple[str, ...]  # () at the end of the game
-    utility: int | None  # for x (player 0); None while the game goes on
-    score: int  # the built-in evaluation for x; the utility at the end
-
-
-class BoardGame(ABC):
-    """A two-player zero-sum board game; subclasses give the board and the rules."""
-
-    name: ClassVar[str]
-    title: ClassVar[str]  # as a person names it
     rows: ClassVar[int]
     columns: ClassVar[int]
-    win: ClassVar[int]  # the payoff of a win; a loss is its opposite, a draw 0
-    num_players = 2
-
-    def __init__(self) -> None:
-        self._facts: dict[str, Facts] = {}
 
     # -- the rules, per game ---------------------------------------------------------
     @abstractmethod
@@ -124,79 +95,21 @@ class BoardGame(ABC):
             raise PositionError("", "x has moved after o won: o has a line and x one "
                                 "piece more")
 
-    def facts(self, state: Any) -> Facts:
-        """The facts of ``state``, worked out once (a state is checked the first time)."""
-        found = self._facts.get(state) if isinstance(state, str) else None
-        if found is None:
-            try:
-                canonical = self.parse(state)
-            except PositionError as exc:
-                raise GameError(f"{str(state)[:80]!r} is not a {self.title} position: "
-                                f"{exc}") from None
-            if len(self._facts) >= _FACTS_KEPT:
-                self._facts.clear()
-            found = self._facts[state] = self._work_out(canonical)
-        return found
-
-    def _work_out(self, board: str) -> Facts:
-        mover = 0 if board.count("x") == board.count("o") else 1
-        won = self.winner(board)
+    def work_out(self, state: str) -> Facts:
+        mover = 0 if state.count("x") == state.count("o") else 1
+        won = self.winner(state)
         if won is not None:
             utility = self.win if won == "x" else -self.win
             return Facts(mover, (), utility, utility)
-        if EMPTY not in board:
+        if EMPTY not in state:
             return Facts(mover, (), 0, 0)
-        return Facts(mover, self.moves(board), None, self.score(board))
+        return Facts(mover, self.moves(state), None, self.score(state))
 
-    # -- the student API -------------------------------------------------------------
-    def to_move(self, s: str) -> int:
-        return self.facts(s).mover
+    def after(self, state: str, move: str, facts: Facts) -> str:
+        return self.play(state, move, PIECES[facts.mover])
 
-    def actions(self, s: str) -> tuple[str, ...]:
-        return self.facts(s).actions
-
-    def result(self, s: str, a: Any) -> str:
-        facts = self.facts(s)
-        if not isinstance(a, str) or a not in facts.actions:
-            legal = ", ".join(facts.actions) or "none: the game is over"
-            raise GameError(f"{str(a)[:40]!r} is not a legal move in {s} (legal: {legal})")
-        return self.play(s.strip(), a, PIECES[facts.mover])
-
-    def is_terminal(self, s: str) -> bool:
-        return self.facts(s).utility is not None
-
-    def utilities(self, s: str) -> list[int]:
-        utility = self.facts(s).utility
-        if utility is None:
-            raise GameError(f"utility of {s}, where the game goes on")
-        return [utility, -utility]
-
-    def utility(self, s: str, p: int = 0) -> int:
-        return self.utilities(s)[self._player(p)]
-
-    def evaluations(self, s: str) -> list[int]:
-        score = self.facts(s).score
-        return [score, -score]
-
-    def evaluate(self, s: str, p: int = 0) -> int:
-        return self.evaluations(s)[self._player(p)]
-
-    def is_quiet(self, s: str) -> bool:
-        self.facts(s)
-        return True  # no captures: every position is quiet
-
-    def noisy_actions(self, s: str) -> list[str]:
-        self.facts(s)
-        return []
-
-    def is_chance(self, s: str) -> bool:
-        self.facts(s)
-        return False
-
-    def _player(self, p: Any) -> int:
-        if isinstance(p, bool) or p not in (0, 1):
-            raise GameError(f"player {p!r} does not exist; players are 0 and 1")
-        return int(p)
+    def say_move(self, state: str, move: str) -> str:
+        return f"{PIECES[self.facts(state).mover]} {self.move_name(move)}"
 
     # -- drawings --------------------------------------------------------------------
     def text(self, state: str) -> str:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from grader.games.board import EMPTY, BoardGame, PositionError
+from grader.games.board import EMPTY, BoardGame
 from grader.games.lines import Lines, square
+from grader.games.rules import PositionError
 
 ROWS, COLUMNS = 6, 7
 _LINES = Lines(ROWS, COLUMNS, 4)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from grader.games import GAMES, load_game
-from grader.games.board import PIECES, BoardGame
+from grader.games.rules import GameRules
 from grader.trees.tree import Tree
 
 
@@ -15,9 +15,9 @@ def is_unfolded(tree: Tree) -> bool:
     return tree.source.split(":", 1)[0] in GAMES and tree.source.endswith(":" + tree.root)
 
 
-def moves_to(game: BoardGame, tree: Tree, node: str) -> list[str] | None:
+def moves_to(game: GameRules, tree: Tree, node: str) -> list[str] | None:
     """The moves from the root to ``node`` (one of the shortest ways), each with its
-    player's piece (``x column 4``); None if ``node`` is not in the tree."""
+    game's words (``x column 4``, ``Qxd5``); None if ``node`` is not in the tree."""
     came: dict[str, tuple[str, str] | None] = {tree.root: None}
     level = [tree.root]
     while level and node not in came:
@@ -34,10 +34,22 @@ def moves_to(game: BoardGame, tree: Tree, node: str) -> list[str] | None:
     step = came[node]
     while step is not None:
         parent, action = step
-        mover = tree.nodes[parent].to_move or 0
-        path.append(f"{PIECES[mover]} {game.move_name(action)}")
+        path.append(game.say_move(parent, action))
         step = came[parent]
     return path[::-1]
+
+
+def said_on_board(tree: Tree, moves: Sequence[object]) -> list[str] | None:
+    """For a positions test, each of ``moves`` from the test's position as the game says
+    it (``Qxd5``, ``x square b2``); None for a tree file's test, or if one is not a move
+    there (a search may answer anything)."""
+    if not is_unfolded(tree):
+        return None
+    legal = tree.nodes[tree.root].actions
+    if not all(isinstance(m, str) and m in legal for m in moves):
+        return None
+    game = load_game(tree.source.split(":", 1)[0])
+    return [game.say_move(tree.root, str(m)) for m in moves]
 
 
 def where_on_board(

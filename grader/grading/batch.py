@@ -5,9 +5,9 @@ is one submission, named by its entry. Its files (:data:`grader.reports.BATCH_FI
 whole record, the instructor's views, and beside them the student's copy) are written as
 soon as it is graded, into ``OUT/submissions/<name>/`` by an atomic rename, and the batch's
 own files (:data:`grader.reports.BATCH_LEVEL_FILES`: the gradebook, ``OUT/gradebook.csv``)
-are rewritten after each one; so a batch killed midway
-keeps everything graded so far, and ``resume=True`` grades only what is missing, and again
-what hit a grader fault (``sandbox_error``).
+are rewritten as reports arrive (at most every :data:`BOOK_EVERY_S`) and when the batch
+ends; so a batch killed midway keeps everything graded so far, and ``resume=True``
+grades only what is missing, and again what hit a grader fault (``sandbox_error``).
 
 A :class:`Stop` requested while a batch runs (by a signal handler, say) ends it at once:
 queued submissions are cancelled, running sandboxes killed and closed, and what had
@@ -16,12 +16,14 @@ finished is kept. The gradebook then has one row per report folder.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shutil
 import statistics
 import tempfile
 import threading
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
@@ -34,13 +36,14 @@ from grader.grading.check import Prepared, SandboxKind, error_results, grade_sub
 from grader.grading.report import Report, load_report, make_report
 from grader.grading.report_trees import report_trees
 from grader.grading.sinks import for_terminal
-from grader.hosts.base import Cleaner, Later, RunRequest, RunResult, Sandbox
+from grader.hosts.base import Cleaner, Later, MoveRequest, RunRequest, RunResult, Sandbox
 from grader.hosts.isolation import IsolationUnavailable, require_isolation
 from grader.reports import Drawings, TestTree, batch_texts, write_batch_reports
 
 SUBMISSIONS = "submissions"
 POLL_S = 0.1  # how often the batch looks for a stop request while it waits
 KILL_POLL_S = 0.05  # how often a stopping batch kills what its threads still start
+BOOK_EVERY_S = 1.0  # the gradebook is rewritten at most this often while a batch runs
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
@@ -166,7 +169,7 @@ def grade_batch(
     entries, ignored = find_submissions(submissions)
     ready = prepare(assignment=assignment)
     if sandbox == "docker":
-        _check_docker()
+        check_docker()
     (out / SUBMISSIONS).mkdir(parents=True, exist_ok=True)
     for stale in (out / SUBMISSIONS).glob(".*"):  # half-written by a batch that was killed
         shutil.rmtree(stale, ignore_errors=True)
@@ -179,6 +182,7 @@ def grade_batch(
     with _remote(cluster if todo else None, ready, sandbox, batch.strict) as remote:
         batch.remote = remote
         graded = batch.run(todo, remote.slots if remote else jobs, book)
+    book.write()  # every report of the run, whatever the last rewrite left out
     result.not_graded = [e.name for e in todo if e.name not in graded]
     result.stopped_by = stop.signum
     result.reports = book.reports()
@@ -200,7 +204,7 @@ def _remote(
         yield remote
 
 
-def _check_docker() -> None:
+def check_docker() -> None:
     """Fail before grading anything, not on every submission, without engine or image."""
     from grader.hosts.docker import docker_client
     from grader.hosts.image import ensure_image
@@ -342,7 +346,7 @@ class _Stoppable(Sandbox):
         self.inner, self.batch = inner, batch
         self.isolation = inner.isolation  # the report says what the real sandbox reached
 
-    def run(self, request: RunRequest) -> RunResult:
+    def run(self, request: RunRequest | MoveRequest) -> RunResult:
         if self.batch.stop.requested:
             return RunResult(status="sandbox_error", message="the batch was stopped")
         return self.inner.run(request)
@@ -395,14 +399,16 @@ def _done_report(out: Path, entry: Entry) -> Report | None:
 
 
 class _Gradebook:
-    """The batch's own files (the CSV gradebook), rewritten atomically whenever a report
-    arrives."""
+    """The batch's own files (the CSV gradebook), rewritten atomically as reports arrive:
+    at most every :data:`BOOK_EVERY_S` (a rewrite of a 1,000-row gradebook after every
+    report made a batch quadratic), and by :meth:`write` when the batch ends."""
 
     def __init__(self, out: Path, test_names: list[str]) -> None:
         self.out = out
         self.test_names = test_names
         self._reports: dict[str, Report] = {}
         self._lock = threading.Lock()
+        self._written = -math.inf  # time.monotonic() of the last rewrite
 
     def keep(self, report: Report) -> None:
         """Hold ``report`` for the next :meth:`write`."""
@@ -411,10 +417,12 @@ class _Gradebook:
 
     def add(self, report: Report) -> None:
         self.keep(report)
-        self.write()
+        if time.monotonic() - self._written >= BOOK_EVERY_S:
+            self.write()
 
     def write(self) -> None:
         with self._lock:
+            self._written = time.monotonic()
             for name, text in batch_texts(self.reports(), self.test_names).items():
                 tmp = self.out / f".{name}.tmp"
                 tmp.write_text(text, encoding="utf-8")

@@ -44,6 +44,7 @@ class Prepared:
 
     loaded: LoadedAssignment
     contexts: list[TestContext]
+    matches: tuple[str, ...] = ()  # an agents assignment's matches chosen (none: all)
 
     @property
     def memory_mb(self) -> int:
@@ -59,6 +60,8 @@ def prepare(*, assignment: str | Path, tests: Sequence[str] | None = None) -> Pr
     loaded = load_assignment(assignment)
     if (loaded.folder / CATALOGUE_FILE).is_file():  # a student kit's known mistakes
         load_catalogue(loaded.folder / CATALOGUE_FILE)
+    if loaded.spec.play is not None:  # an agents assignment: its matches are played
+        return Prepared(loaded, [], tuple(tests or ()))
     specs = [loaded.test(name) for name in tests] if tests else list(loaded.spec.tests)
     contexts = [_context(loaded, spec) for spec in specs]
     return Prepared(loaded, contexts)
@@ -89,6 +92,12 @@ def grade_submission(
     ready = assignment if isinstance(assignment, Prepared) else prepare(
         assignment=assignment, tests=tests
     )
+    if ready.loaded.spec.play is not None:  # an agents assignment: graded by play
+        from grader.play.grading import grade_agent
+
+        return grade_agent(submission=Path(submission), loaded=ready.loaded, sandbox=sandbox,
+                           tests=tests or ready.matches, name=name,
+                           require_isolation=require_isolation)
     isolation = None
     try:
         with submission_folder(Path(submission)) as folder:

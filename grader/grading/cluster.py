@@ -45,9 +45,9 @@ from distributed.scheduler import KilledWorker
 from grader import __version__
 from grader.errors import GraderError
 from grader.grading.check import Prepared, SandboxKind, error_results, grade_submission, prepare
-from grader.grading.intake import ENTRY_FILE, given_copy
+from grader.grading.intake import ENTRY_FILE, given_copy, hash_files
 from grader.grading.report import Report, make_report
-from grader.hosts.base import RunRequest, RunResult, Sandbox
+from grader.hosts.base import MoveRequest, RunRequest, RunResult, Sandbox
 from grader.hosts.isolation import IsolationUnavailable, owned_folder
 
 if TYPE_CHECKING:
@@ -71,11 +71,7 @@ def code_version() -> str:
     digest = hashlib.sha256()
     for package in CODE_PACKAGES:
         root = Path(str(__import__(package).__file__)).resolve().parent
-        for path in sorted(root.rglob("*")):
-            if "__pycache__" in path.parts or not path.is_file():
-                continue
-            digest.update(f"{package}/{path.relative_to(root).as_posix()}\0".encode())
-            digest.update(path.read_bytes())
+        hash_files(digest, root, f"{package}/")
     return f"{__version__}+{digest.hexdigest()[:16]}"
 
 
@@ -226,7 +222,7 @@ class _Killable(Sandbox):
         self.inner, self.key, self.running = inner, key, running
         self.isolation = inner.isolation
 
-    def run(self, request: RunRequest) -> RunResult:
+    def run(self, request: RunRequest | MoveRequest) -> RunResult:
         if self.key in self.running.killed:
             return RunResult(status="sandbox_error", message="the batch was stopped")
         return self.inner.run(request)
@@ -241,27 +237,44 @@ class _Killable(Sandbox):
 def grade_job(job: Job, assignment: Parcel) -> Report:
     """On a worker: grade ``job`` on ``assignment``. A GraderError it raises is the same
     as on the client (the batch turns it into an unrunnable submission's report)."""
+    with worker_job(job.version) as key:
+        ready = _prepared(assignment)
+        folder = owned_folder("parcel")
+        try:
+            return grade_submission(
+                submission=unpack(job.submission, folder), assignment=ready,
+                sandbox=job.sandbox, name=job.name,
+                opener=_RUNNING.opener(key, ready.cpu_s, job.strict),
+                require_isolation=job.strict,
+            )
+        except (IsolationUnavailable, VersionMismatch):
+            raise
+        except GraderError as exc:  # its subclasses may not cross the wire: the message does
+            raise GraderError(exc.message) from None
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def worker_job(version: str) -> Iterator[str]:
+    """On a worker, around a job of a client of grader ``version`` (checked first): the
+    job's task key, the job counted as running until it ends (:func:`kill_jobs` waits for
+    it, :func:`job_cancelled` says when its client cancelled it)."""
     from distributed import get_worker
 
     worker = get_worker()
-    check_version(job.version, f"the worker at {worker.address}")
-    ready = _prepared(assignment)
+    check_version(version, f"the worker at {worker.address}")
     key = str(worker.get_current_task())
     _RUNNING.start()
-    folder = owned_folder("parcel")
     try:
-        return grade_submission(
-            submission=unpack(job.submission, folder), assignment=ready, sandbox=job.sandbox,
-            name=job.name, opener=_RUNNING.opener(key, ready.cpu_s, job.strict),
-            require_isolation=job.strict,
-        )
-    except (IsolationUnavailable, VersionMismatch):
-        raise
-    except GraderError as exc:  # its subclasses may not cross the wire: the message does
-        raise GraderError(exc.message) from None
+        yield key
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
         _RUNNING.done(key)
+
+
+def job_cancelled(key: str) -> bool:
+    """On a worker: whether the client of the job ``key`` cancelled it (:func:`kill_jobs`)."""
+    return key in _RUNNING.killed
 
 
 def kill_jobs(keys: list[str]) -> None:
@@ -273,46 +286,82 @@ def kill_jobs(keys: list[str]) -> None:
 # -- the client's side ---------------------------------------------------------------
 
 
+class Tasks:
+    """A client's tasks in flight: each submitted in order (the first sent runs first)
+    and waited for from one of the caller's threads; all cancelled at once, their
+    sandboxes killed wherever they run."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.stopping = False
+        threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
+        self.slots = max(1, threads)  # one task a worker thread: the caller's order holds
+        self._futures: dict[str, DaskFuture[Any]] = {}
+        self._sent = 0
+        self._lock = threading.Lock()
+
+    def keep(self, parcel: Parcel, key: str) -> DaskFuture[Parcel]:
+        """``parcel`` on the cluster, for tasks to take: a task's result, not scattered
+        data, so the scheduler can make it again when every worker holding it is gone."""
+        return self.client.submit(_given, parcel, key=key)
+
+    def run(self, function: Any, *args: Any, key: str) -> Any:
+        """``function(*args)`` on a worker, as the task ``key`` (made unique here); its
+        result. Raises CancelledError (cancelled: :attr:`stopping` says whether by
+        :meth:`kill`) and KilledWorker (it killed workers, and was given up)."""
+        with self._lock:  # first come, first served, as the caller's own threads are
+            self._sent += 1
+            priority = -self._sent
+            key = f"{key}-{self._sent:x}"
+        future = self.client.submit(function, *args, pure=False, key=key, priority=priority)
+        with self._lock:
+            self._futures[key] = future
+        try:
+            return future.result()
+        finally:
+            with self._lock:
+                self._futures.pop(key, None)
+
+    def kill(self) -> None:
+        """Cancel every task in flight and kill its sandboxes, wherever they run."""
+        self.stopping = True
+        with self._lock:
+            keys, futures = list(self._futures), list(self._futures.values())
+        if not futures:
+            return
+        with contextlib.suppress(Exception):  # a cluster going away: nothing left to kill
+            self.client.run(kill_jobs, keys)
+        self.client.cancel(futures, force=True)  # type: ignore[no-untyped-call]
+
+
 class ClusterGrading:
     """The client of a cluster, as the batch sees it: ``grade`` one submission (blocking,
     from one of the batch's threads), ``kill`` what runs, ``slots`` to keep busy."""
 
     def __init__(self, client: Client, ready: Prepared, kind: SandboxKind, strict: bool) -> None:
-        self.client, self.ready, self.kind, self.strict = client, ready, kind, strict
+        self.ready, self.kind, self.strict = ready, kind, strict
         self.version = code_version()
+        self.tasks = Tasks(client)
+        self.slots = self.tasks.slots
         folder = ready.loaded.folder
-        parcel = pack(folder, folder.name)  # a task's result, not scattered data: the
-        # scheduler can make it again when every worker holding it is gone
-        self.assignment = client.submit(_given, parcel, key=f"assignment-{parcel.sha256}")
-        self._stopping = False
-        threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
-        self.slots = max(1, threads)  # one job a worker thread: the batch's order holds
-        self._futures: dict[str, DaskFuture[Report]] = {}
-        self._sent = 0
-        self._lock = threading.Lock()
+        parcel = pack(folder, folder.name)
+        self.assignment = self.tasks.keep(parcel, f"assignment-{parcel.sha256}")
 
     def grade(self, name: str, path: Path) -> Report:
         from grader.grading.intake import SubmissionRefused
 
-        with self._lock:  # first come, first graded, as the batch's own threads do
-            self._sent += 1
-            priority = -self._sent
         try:
             parcel = pack_submission(path)
         except SubmissionRefused:  # the same refusal, made here: no sandbox opens
             return grade_submission(submission=path, assignment=self.ready, sandbox=self.kind,
                                     name=name, opener=_no_sandbox)
         job = Job(name, parcel, self.kind, self.strict, self.version)
-        key = f"grade-{name}-{parcel.sha256[:12]}-{id(job):x}"
-        future = self.client.submit(grade_job, job, self.assignment, pure=False, key=key,
-                                    priority=priority)
-        with self._lock:
-            self._futures[key] = future
         try:
-            report: Report = future.result()
+            report: Report = self.tasks.run(grade_job, job, self.assignment,
+                                            key=f"grade-{name}-{parcel.sha256[:12]}")
             return report
         except CancelledError:
-            if self._stopping:
+            if self.tasks.stopping:
                 raise GraderError("the batch was stopped") from None
             return self._gave_up(name, "the cluster dropped it (lost its scheduler, or its "
                                  "assignment)")
@@ -320,9 +369,6 @@ class ClusterGrading:
             return self._gave_up(name, "the cluster workers grading it died again and "
                                  "again (out of memory, or worker hosts lost), until the "
                                  "scheduler's allowed-failures")
-        finally:
-            with self._lock:
-                self._futures.pop(key, None)
 
     def _gave_up(self, name: str, why: str) -> Report:
         """The report of a submission the cluster could not grade: a grader fault."""
@@ -333,14 +379,7 @@ class ClusterGrading:
 
     def kill(self) -> None:
         """Cancel every job in flight and kill its sandboxes, wherever they run."""
-        self._stopping = True
-        with self._lock:
-            keys, futures = list(self._futures), list(self._futures.values())
-        if not futures:
-            return
-        with contextlib.suppress(Exception):  # a cluster going away: nothing left to kill
-            self.client.run(kill_jobs, keys)
-        self.client.cancel(futures, force=True)  # type: ignore[no-untyped-call]
+        self.tasks.kill()
 
 
 def _given(parcel: Parcel) -> Parcel:
@@ -370,6 +409,15 @@ def open_cluster(
 ) -> Iterator[ClusterGrading]:
     """A client of the cluster ``spec`` (see :func:`parse_cluster`) whose workers all run
     this grader; closed (and a local cluster stopped) on the way out."""
+    with connect_cluster(spec) as client:
+        yield ClusterGrading(client, ready, sandbox, strict)
+
+
+@contextlib.contextmanager
+def connect_cluster(spec: str) -> Iterator[Client]:
+    """A Dask client of the cluster ``spec`` (see :func:`parse_cluster`; ``local:N``
+    starts one) whose workers all run this grader (:class:`VersionCheck`, registered);
+    closed, and a local cluster stopped, on the way out."""
     import dask
 
     address, workers = parse_cluster(spec)
@@ -391,7 +439,7 @@ def open_cluster(
                 f"({type(exc).__name__}: {exc}); install this grader ({code_version()}) on "
                 "every worker host"
             ) from None
-        yield ClusterGrading(client, ready, sandbox, strict)
+        yield client
 
 
 @contextlib.contextmanager

@@ -22,6 +22,7 @@ Names starting with ``.``, ``__pycache__`` and ``__MACOSX`` folders are left out
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import stat
@@ -32,6 +33,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from grader.errors import GraderError
 from grader.grading.sinks import for_terminal
@@ -119,6 +121,26 @@ def given_copy(path: Path) -> Iterator[Path]:
         copy = staging / "given"
         _copy_given(path, copy)
         yield copy
+
+
+def hash_files(digest: Any, root: Path, prefix: str = "") -> None:
+    """Feed ``digest`` every file under ``root`` (its path after ``prefix``, then its
+    bytes), in sorted order; compiled caches left out."""
+    for path in sorted(root.rglob("*")):
+        if "__pycache__" in path.parts or not path.is_file():
+            continue
+        digest.update(f"{prefix}{path.relative_to(root).as_posix()}\0".encode())
+        digest.update(path.read_bytes())
+
+
+def submission_sha256(path: Path) -> str:
+    """The SHA-256 of the submission at ``path`` as the intake copies it (a ``.py`` file
+    as its ``agent.py``): the same files give the same hash, wherever they lie.
+    :class:`SubmissionRefused` as :func:`given_copy`."""
+    with given_copy(path) as copy:
+        digest = hashlib.sha256()
+        hash_files(digest, copy)
+        return digest.hexdigest()
 
 
 def agent_file(path: Path) -> Path | None:

@@ -19,6 +19,7 @@ from grader.errors import InputFileError
 from grader.grading.sinks import encodable
 from grader.grading.statuses import STATUSES, Status
 from grader.hosts.kinds import Isolation, SandboxKind
+from grader.play.models import GameRecord
 
 REPORT_FORMAT = "report/1"
 OUTPUT_LIMIT = 4000  # characters of a submission's prints kept per test
@@ -84,6 +85,9 @@ class TestResult(_Strict):
         "'fail-soft'), when the test accepts more than one: the one it matched, or came "
         "closest to",
     )
+    games: list[GameRecord] = Field(
+        default_factory=list, description="An agents assignment's match: the record of "
+        "each game played, in order")
 
     @property
     def passed(self) -> bool:
@@ -167,7 +171,7 @@ def _hide(test: TestResult) -> TestResult:
     elif test.status != "passed":
         message = f"hidden test: {STATUSES[test.status].word} (details on visible tests only)"
     update: dict[str, object] = {"expected": None, "got": None, "feedback": [], "message": message,
-              "output": None, "detail": None}
+              "output": None, "detail": None, "games": []}
     return test.model_copy(update=update)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +65,8 @@ class TestContext:
     forms: tuple[Form, ...] = ()  # every correct form the test accepts, when they differ
     entry_depth: int = -1  # the depth the entry receives (-1: the test's depth)
     action_only: bool = False  # the entry answers an action alone: no value to check
+    # the conventions of every correct form of the test, kept by a test in one of its forms
+    open_forms_kept: tuple[Mapping[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         if self.entry_depth < 0:
@@ -77,7 +79,25 @@ class TestContext:
     def in_form(self, form: Form) -> TestContext:
         """This test as graded in one of its correct forms."""
         spec = self.spec.model_copy(update=form.conventions)
-        return dataclasses.replace(self, spec=spec, golden=form.record, forms=())
+        return dataclasses.replace(
+            self, spec=spec, golden=form.record, forms=(), open_forms_kept=self.open_forms()
+        )
+
+    def open_forms(self) -> tuple[Mapping[str, Any], ...]:
+        """The conventions of every correct form the test accepts: each combination of the
+        forms of the conventions it leaves open, whether or not their records differ on
+        this tree (a golden keeps only those that do). The known mistakes are tried in
+        each, since a student's mistake shows in the form the student wrote."""
+        if self.open_forms_kept:
+            return self.open_forms_kept
+        from grader.authoring.assignment import correct_forms, search_setup
+        from reference.algorithms import accepted_options
+
+        taken = accepted_options(self.algorithm)
+        setup = search_setup(self.spec, self.tree.players)
+        left_open = {k: v for k, v in setup.conventions.items() if k in taken}
+        own = self.spec.conventions()
+        return tuple({**own, **form} for _, form in correct_forms(left_open))
 
     def variant_inputs(self) -> dict[str, Any]:
         """What the known mistakes are run on for this test (a student kit stores their runs
@@ -254,7 +274,8 @@ def _feedback(
         from grader.feedback.diagnosis import diagnose  # runs the fault variants: only on a failure
 
         found = diagnose(
-            **ctx.variant_inputs(), expected=expected, got=got, elsewhere=elsewhere
+            **ctx.variant_inputs(), expected=expected, got=got, elsewhere=elsewhere,
+            forms=ctx.open_forms(),
         )
         if found is not None:
             lines.insert(1, found.sentence)  # after the first divergence, which it names
@@ -322,8 +343,7 @@ def evidence_of(run: RunResult, ctx: TestContext) -> Evidence | None:
                           depth_plies=ctx.depth_plies)
     except (ValidationError, TypeError, ValueError):
         return None
-    forms = tuple(ctx.in_form(f).variant_inputs()["conventions"] for f in ctx.forms)
-    return Evidence(**ctx.variant_inputs(), got=got, crashed=crashed, forms=forms)
+    return Evidence(**ctx.variant_inputs(), got=got, crashed=crashed, forms=ctx.open_forms())
 
 
 def score_all(runs: Sequence[tuple[RunResult, TestContext]]) -> list[TestResult]:

@@ -41,6 +41,20 @@ class RunRequest:
     action_only: bool = False  # the entry answers an action alone, with no value
 
 
+@dataclass(frozen=True)
+class MoveRequest:
+    """One move of a game (play mode): the agent's entry point, the true position as
+    text, and its clock; ``time_limit`` is the most the grader waits (the move's limit or
+    what is left of the game's, whichever is less)."""
+
+    game: str
+    state: str
+    entry: str
+    time_limit: float
+    move_s: float  # the clock's limit of one move, as the agent is told
+    game_s: float  # what is left of the agent's game time, as the agent is told
+
+
 @dataclass
 class RunResult:
     """How one run ended. ``value``/``action`` are set (validated in shape) when ``ok``."""
@@ -53,6 +67,7 @@ class RunResult:
     detail: str | None = None  # the student's part of a traceback, if any
     output: str = ""  # what the submission printed, bounded
     time_s: float = 0.0
+    fault: str | None = None  # a move's failure as the harness named it (leftover, ...)
 
 
 _CRASHES = {  # signal: (what happened, what it is; a likely cause only where one is)
@@ -87,8 +102,16 @@ class Sandbox(ABC):
         self.memory_mb = memory_mb
 
     @abstractmethod
-    def run(self, request: RunRequest) -> RunResult:
-        """Run one test. A student's failure is a result, never an exception."""
+    def run(self, request: RunRequest | MoveRequest) -> RunResult:
+        """Run one test (or one move of a game). A student's failure is a result, never
+        an exception."""
+
+    def freeze(self) -> None:  # noqa: B027 (a sandbox that runs nothing between runs)
+        """Stop every process of the sandbox until :meth:`thaw` (play mode: an agent does
+        not think while its opponent moves); an OSError if it cannot (fails closed)."""
+
+    def thaw(self) -> None:  # noqa: B027
+        """Let the sandbox's processes run again after :meth:`freeze`."""
 
     @abstractmethod
     def close(self) -> None:

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.errors import GraderError
-from grader.hosts.base import Later, RunRequest, RunResult, Sandbox, killed_by
+from grader.hosts.base import Later, MoveRequest, RunRequest, RunResult, Sandbox, killed_by
 from grader.hosts.image import LABEL, ensure_image
 from grader.hosts.isolation import start_time
 from grader.hosts.session import Session
@@ -54,6 +54,7 @@ PIDS_LIMIT = 64  # processes and threads in the container, the harness included
 NPROC_UNBOUNDED = 100_000  # RLIMIT_NPROC counts per user, host-wide: pids_limit is the cap
 RUNTIME_MB = 40  # the interpreter, harness and watcher, on top of the submission's memory
 START_ATTEMPTS = 3  # a container that fails to start is tried again before it is a fault
+PAUSE_ATTEMPTS = 3  # a pause (play mode, the opponent's turn) tried before it is a fault
 SECCOMP = Path(__file__).with_name("seccomp.json")
 CPU_HEADROOM_S = 10  # CPU seconds beyond the limit before the kernel kills
 CONNECT_TIMEOUT_S = 30.0  # for a container to start and its harness to connect
@@ -245,7 +246,7 @@ class DockerSandbox(Sandbox):
         if self._session is None:
             self._start_retried()
 
-    def run(self, request: RunRequest) -> RunResult:
+    def run(self, request: RunRequest | MoveRequest) -> RunResult:
         try:
             session = self._session if self._session is not None else self._start_retried()
             if not self._limited:  # before any student code: the harness confines itself
@@ -269,6 +270,26 @@ class DockerSandbox(Sandbox):
                 if reason:
                     result.message = f"the submission's process {reason}"
         return result
+
+    def freeze(self) -> None:
+        """Pause the container (the cgroup freezer) until :meth:`thaw`; a freezer that
+        times out on a loaded machine is tried again, PAUSE_ATTEMPTS times in all."""
+        for attempt in range(1, PAUSE_ATTEMPTS + 1):
+            try:
+                if self._container is not None:
+                    self._container.pause()
+                return
+            except Exception as exc:  # the engine's error: fail closed, as an OSError
+                if attempt == PAUSE_ATTEMPTS:
+                    raise OSError(f"could not pause the container: {exc}") from exc
+                time.sleep(0.05 * attempt)
+
+    def thaw(self) -> None:
+        try:
+            if self._container is not None:
+                self._container.unpause()
+        except Exception as exc:
+            raise OSError(f"could not unpause the container: {exc}") from exc
 
     def _start_retried(self) -> Session:
         """A started container's session; a start that fails is tried again (a loaded

@@ -31,7 +31,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grader.errors import GraderError
-from grader.hosts.base import Later, RunRequest, RunResult, RunStatus, Sandbox, killed_by
+from grader.hosts.base import (
+    Later,
+    MoveRequest,
+    RunRequest,
+    RunResult,
+    RunStatus,
+    Sandbox,
+    killed_by,
+)
 from grader.hosts.cgroup import MemoryCgroup
 from grader.hosts.isolation import (
     LIMITS_ONLY,
@@ -67,6 +75,8 @@ STOP_INFO_TIMEOUT_S = 2.0  # for bwrap's word on a harness stopped before it was
 # the cgroup's limit beyond the submission's memory: the interpreter, and the pages of
 # the private /tmp (64 MB) and /dev/shm (16 MB)
 CGROUP_HEADROOM_MB = 64 + 64 + 16  # for bwrap to say which process is the PID namespace's first
+STOP_WAIT_S = 2.0  # for the sandbox's processes to stop once sent SIGSTOP (play mode)
+_CHILDREN_LISTED = os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
 
 
 def harness_path() -> Path:
@@ -144,7 +154,7 @@ class LocalSandbox(Sandbox):
         if self._proc is None:
             self._spawn()
 
-    def run(self, request: RunRequest) -> RunResult:
+    def run(self, request: RunRequest | MoveRequest) -> RunResult:
         session = self._session if self._session is not None else self._start()
         result = session.run(request)
         if session.broken:
@@ -321,6 +331,40 @@ class LocalSandbox(Sandbox):
             self._stderr = None
         return _describe_exit(code)
 
+    def freeze(self) -> None:
+        """Stop (SIGSTOP) the harness and every process below it until :meth:`thaw`, and
+        wait until the kernel says each one is stopped (a signal takes effect a moment
+        later on another core); an OSError if one is still running after STOP_WAIT_S."""
+        stopped = self._signal_all(signal.SIGSTOP)
+        deadline = time.monotonic() + STOP_WAIT_S
+        while any(_state(pid) not in "TtZX" for pid in stopped):
+            if time.monotonic() > deadline:
+                raise OSError("a process of the sandbox did not stop when told to")
+            time.sleep(0.0005)
+
+    def thaw(self) -> None:
+        self._signal_all(signal.SIGCONT)
+
+    def _signal_all(self, signum: int) -> set[int]:
+        """Send ``signum`` to the child and all its descendants, looked for again until
+        no new one shows (a process forked meanwhile is caught the next round); the
+        processes signalled."""
+        done: set[int] = set()
+        if self._proc is None:
+            return done
+        if not _CHILDREN_LISTED:  # no /proc to walk (not Linux): the harness's group
+            os.killpg(self._proc.pid, signum)  # an OSError if it cannot: fails closed
+            return done
+        for _ in range(5):
+            found = _descendants(self._proc.pid) - done
+            if not found:
+                return done
+            for pid in found:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signum)
+            done |= found
+        raise OSError(f"the sandbox's processes kept multiplying while sent signal {signum}")
+
     def kill(self) -> None:
         """End the run now, from another thread (a batch that stops): its PID namespace's
         init first, which ends every process in it, then bwrap or the harness itself."""
@@ -356,6 +400,38 @@ def _copy_bytecode(source: Path, copy: Path) -> None:
 
 class SandboxStartError(RuntimeError):
     """The harness could not start or confine itself: a grader fault, never charged."""
+
+
+def _state(pid: int) -> str:
+    """A process's state letter (``R``, ``S``, ``T``...); ``X`` for one that is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0].decode()
+    except (OSError, IndexError):
+        return "X"
+
+
+def _descendants(root: int) -> set[int]:
+    """``root`` and every process below it, from each thread's ``children`` file in
+    ``/proc`` (a walk of the sandbox's few processes)."""
+    found, todo = {root}, [root]
+    while todo:
+        pid = todo.pop()
+        try:
+            threads = os.listdir(f"/proc/{pid}/task")
+        except OSError:  # gone meanwhile
+            continue
+        for tid in threads:
+            try:
+                with open(f"/proc/{pid}/task/{tid}/children", "rb") as f:
+                    children = [int(c) for c in f.read().split()]
+            except OSError:
+                continue
+            for child in children:
+                if child not in found:
+                    found.add(child)
+                    todo.append(child)
+    return found
 
 
 def _namespace_init(info_fd: int, timeout_s: float) -> int | None:

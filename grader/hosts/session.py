@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from grader.errors import GameError
-from grader.hosts.base import RunRequest, RunResult
+from grader.hosts.base import MoveRequest, RunRequest, RunResult
 from grader.trees.game import TreeGame
 from grader.trees.record import baseline_visits
 from grader.trees.trace import CLOCK_OPS, RANDOM_OPS, STATE_OPS, VISIT_OPS, Trace
@@ -118,8 +118,11 @@ class Session:
         self.broken = True
         self.link.close()
 
-    def run(self, request: RunRequest) -> RunResult:
-        """Run one test; ``timeout``/``error`` leave the session broken (kill and restart)."""
+    def run(self, request: RunRequest | MoveRequest) -> RunResult:
+        """Run one test (or one move of a game); ``timeout``/``error`` leave the session
+        broken (kill and restart)."""
+        if isinstance(request, MoveRequest):
+            return self._move(request)
         tokens = _Tokens(request.tree)
         game = TreeGame.for_test(request.tree, request.conventions)
         started = time.perf_counter()
@@ -129,7 +132,7 @@ class Session:
             return RunResult(status=status, trace=game.trace,
                              time_s=time.perf_counter() - started, **fields)
 
-        try:
+        def exchange() -> dict[str, Any]:
             self._run += 1
             start = {"op": "run", "run": self._run, "entry": request.entry,
                      "depth": request.depth, "players": request.tree.players,
@@ -138,12 +141,56 @@ class Session:
             if request.entry_kind != "function":
                 start.update(kind=request.entry_kind, agents=request.agents)
             self.link.send_json(start, deadline)
-            final = self._serve(game, tokens, deadline)
-            final = tokens.in_names(final)
+            return tokens.in_names(self._serve(game, tokens, deadline))
+
+        final = self._guarded(exchange, request.time_limit, result)
+        return final if isinstance(final, RunResult) else self._finish(final, request, result)
+
+    def _move(self, request: MoveRequest) -> RunResult:
+        """One move of a game: the agent answers from its own copy of the rules, so the
+        only message expected is its answer; the time is the grader's own measure."""
+        started = time.perf_counter()
+        deadline = time.monotonic() + request.time_limit
+
+        def result(status: Any, **fields: Any) -> RunResult:
+            return RunResult(status=status, time_s=time.perf_counter() - started, **fields)
+
+        def exchange() -> dict[str, Any]:
+            self._run += 1
+            self.link.send_json({"op": "run", "run": self._run, "kind": "play",
+                                 "entry": request.entry, "game": request.game,
+                                 "state": request.state,
+                                 "clock": [request.move_s, request.game_s]}, deadline)
+            final = self._receive(deadline)
+            if final["op"] not in ("done", "fail"):
+                raise ProtocolError(f"a request {final['op'][:40]!r} during a move (an agent "
+                                    "plays on its own copy of the rules)")
+            return final
+
+        final = self._guarded(exchange, request.time_limit, result)
+        if isinstance(final, RunResult):
+            return final
+        if final.get("bye"):
+            self.broken = True
+        output = _text(final.get("output"))
+        if final["op"] == "fail":
+            status = "memory" if final.get("kind") == "memory" else "error"
+            return result(status, message=_text(final.get("message")) or "the agent failed",
+                          detail=_text(final.get("detail")) or None, output=output,
+                          fault=_text(final.get("kind"))[:40] or None)
+        return result("ok", action=final.get("action"), output=output)
+
+    def _guarded(
+        self, exchange: Callable[[], dict[str, Any]], time_limit: float,
+        result: Callable[..., RunResult],
+    ) -> dict[str, Any] | RunResult:
+        """The run's last message, or the result of a run that broke the session."""
+        try:
+            return exchange()
         except TimeoutError:
             self.broken = True
             return result("timeout", message=f"the search did not finish within the "
-                          f"{request.time_limit:g} s time limit")
+                          f"{time_limit:g} s time limit")
         except ProtocolError as exc:
             self.broken = True
             return result("error", message=f"the sandbox broke the protocol: {exc}")
@@ -154,7 +201,6 @@ class Session:
         except (SandboxLost, OSError):
             self.broken = self.lost = True
             return result("error", message="the submission's process ended during the search")
-        return self._finish(final, request, result)
 
     def _finish(
         self, final: dict[str, Any], request: RunRequest, result: Callable[..., RunResult]

@@ -22,6 +22,7 @@ from grader.grading.sinks import for_html
 from grader.grading.statuses import STATUSES, Status
 from grader.reports.context import Drawings, ReportContext, TestTree
 from grader.reports.feedback import STATUS_WORDS, points, total_line
+from grader.reports.games_html import games_html
 from grader.reports.svg import draw_svg
 from grader.reports.svg_shapes import COMPARE_LOOKS, DIVERGENCE, EXPECTED_RING, LOOKS
 from grader.trees.positions import SearchRun
@@ -140,6 +141,9 @@ def _section(
         parts.append("</ul>")
     if test.detail:
         parts.append(f'<pre class="detail">{for_html(test.detail.rstrip())}</pre>')
+    if test.games:  # an agents assignment's match: its games, no tree
+        parts += [games_html(test.games), "</section>"]
+        return "\n".join(parts)
     parts.append(_compare(test))
     hidden_here = report.student_view and test.visibility == "hidden"  # not drawn
     if drawings is None or drawn is None or hidden_here:
@@ -269,5 +273,7 @@ td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
 .copy{font-weight:bold}
 .drawing{overflow-x:auto;border-top:1px solid #eee;margin-top:8px;padding-top:4px}
 pre{background:#f4f4f4;padding:6px;overflow-x:auto}
+.game{margin:6px 0}.game .board{float:left;margin:0 12px 8px 0}
+.moves{font-size:12px}.moves .lost td{background:#fde7e7;color:#b00}
 """
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from grader.feedback.explain.divergence import Conventions
 from grader.feedback.explain.families import explainer
 from grader.feedback.explain.formatting import fmt
-from grader.games.moves import where_on_board
+from grader.games.moves import said_on_board, where_on_board
 from grader.trees.record import SearchRecord
 from grader.trees.tree import Tree
 
@@ -72,7 +72,12 @@ def _prunes_line(expected: SearchRecord, got: SearchRecord) -> str:
 
 
 def _action_line(tree: Tree, expected: SearchRecord, got: SearchRecord) -> str:
-    line = f"root action: expected {fmt(expected.action)}, got {fmt(got.action)}"
+    shown = [fmt(expected.action), fmt(got.action)]
+    said = said_on_board(tree, [expected.action, got.action])
+    if said is not None and any(m not in w for m, w in zip(shown, said, strict=True)):
+        # a positions test whose moves read otherwise on the board (d1d5 is Qxd5)
+        shown = [f"{move} ({words})" for move, words in zip(shown, said, strict=True)]
+    line = f"root action: expected {shown[0]}, got {shown[1]}"
     root = tree.nodes[tree.root]
     acts = root.actions
     tie = got.value == expected.value and got.action in acts and expected.action in acts

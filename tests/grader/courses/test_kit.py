@@ -61,7 +61,7 @@ def hidden_and_visible(loaded: LoadedAssignment) -> tuple[list[str], list[str]]:
     return hidden, visible
 
 
-@pytest.fixture(scope="module", params=builtin_names())
+@pytest.fixture(scope="module", params=builtin_names(played=False))
 def built_kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
               ) -> tuple[str, Path]:
     name = str(request.param)
@@ -267,3 +267,10 @@ def test_the_shipped_registries_need_only_the_standard_library(module: str) -> N
     outside = [m for m in imported
                if m not in shipped and m.partition(".")[0] not in sys.stdlib_module_names]
     assert outside == [], f"reference/{module} imports {outside}, which the wheel lacks"
+
+
+def test_an_agents_assignment_has_no_kit_and_says_how_to_check(tmp_path: Path) -> None:
+    with pytest.raises(GraderError, match=r"an agents assignment has no student kit.*grader "
+                       r"check agent\.py"):
+        build_kit(assignment="connect4-agent", out=tmp_path / "kit")
+    assert not (tmp_path / "kit").exists()

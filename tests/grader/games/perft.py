@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from grader.games.board import BoardGame
+from grader.games.rules import GameRules
 
 DATA = Path(__file__).parent / "data"
 
@@ -21,7 +21,7 @@ def read_perft(name: str) -> tuple[str, dict[str, int], dict[tuple[str, int], in
         if not words or words[0].startswith("#") or words[0] == "id":
             continue
         if words[0] == "position":
-            position = words[1]
+            position = line.split(None, 1)[1].strip()  # a FEN holds spaces
         elif len(words) == 2:
             totals[words[0]] = int(words[1])
         else:
@@ -29,14 +29,14 @@ def read_perft(name: str) -> tuple[str, dict[str, int], dict[tuple[str, int], in
     return position, totals, by_ply
 
 
-def perft(game: BoardGame, state: str, depth: int) -> int:
+def perft(game: GameRules, state: str, depth: int) -> int:
     """Move sequences of ``depth`` plies from ``state`` (a game ends at its terminal)."""
     if depth == 0:
         return 1
     return sum(perft(game, game.result(state, a), depth - 1) for a in game.actions(state))
 
 
-def distinct(game: BoardGame, state: str, depth: int) -> int:
+def distinct(game: GameRules, state: str, depth: int) -> int:
     """Distinct positions ``depth`` plies from ``state``."""
     level = {state}
     for _ in range(depth):
@@ -44,7 +44,7 @@ def distinct(game: BoardGame, state: str, depth: int) -> int:
     return len(level)
 
 
-def whole_game(game: BoardGame, state: str) -> tuple[int, Counter[int], set[str], set[str]]:
+def whole_game(game: GameRules, state: str) -> tuple[int, Counter[int], set[str], set[str]]:
     """The full game tree from ``state``: its nodes, its games by x's payoff, the distinct
     positions and the distinct terminal positions."""
     nodes, games, seen, ends = 0, Counter[int](), set(), set()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from grader.errors import GameError
-from grader.games.board import PositionError
 from grader.games.connect4 import ConnectFour
+from grader.games.rules import PositionError
 from reference.algorithms import search
 from tests.grader.games.perft import distinct, perft, read_perft
 

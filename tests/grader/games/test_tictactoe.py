@@ -8,7 +8,7 @@ import pytest
 
 from grader.errors import GameError
 from grader.games import load_game
-from grader.games.board import PositionError
+from grader.games.rules import PositionError
 from grader.games.tictactoe import TicTacToe
 from reference.algorithms import search
 from tests.grader.games.perft import perft, read_perft, whole_game

@@ -1,0 +1,64 @@
+"""A wrong quiescence search on chess positions: no stand-pat, so a side must capture.
+
+Past the horizon a position with a capture is never evaluated: the player to move must
+capture, and the position is worth the best capture. But a player may decline: in the
+``stand-pat`` test Black would never play Qxa3 while b2 guards a3, yet this search makes
+Black take and lose the queen, so every quiet White move looks a queen better than it is.
+"""
+
+from __future__ import annotations
+
+import math
+
+
+def quiescence(game, state, depth):
+    """Return (White's value of ``state``, the best move there; None at the horizon)."""
+    limit = getattr(game, "quiescence_depth", None)
+    rules = (math.inf if limit is None else limit, getattr(game, "prune_on_equality", True))
+    value, move = _negamax(game, state, depth, -math.inf, math.inf, rules)
+    return _sign(game, state) * value, move
+
+
+def _sign(game, state):
+    """+1 where White moves (values for the mover are White's), -1 where Black does."""
+    return 1 if game.to_move(state) == 0 else -1
+
+
+def _stops(best, beta, on_equality):
+    return best >= beta if on_equality else best > beta
+
+
+def _negamax(game, state, depth, alpha, beta, rules):
+    """The value of ``state`` for the player to move there, and the best move."""
+    if game.is_terminal(state):
+        return _sign(game, state) * game.utility(state, 0), None
+    if depth == 0:
+        return _quiesce(game, state, alpha, beta, rules[0], rules), None
+    best, best_move = -math.inf, None
+    for move in game.actions(state):
+        child = game.result(state, move)
+        value = -_negamax(game, child, depth - 1, -beta, -max(alpha, best), rules)[0]
+        if best_move is None or value > best:
+            best, best_move = value, move
+        if _stops(best, beta, rules[1]):
+            break  # the opponent will not let the game come here
+    return best, best_move
+
+
+def _quiesce(game, state, alpha, beta, left, rules):
+    """The value past the horizon for the player to move, ``left`` noisy plies to go."""
+    sign = _sign(game, state)
+    moves = game.noisy_actions(state) if left else []
+    if not moves:
+        return sign * game.evaluate(state, 0)
+    best = -math.inf  # the mistake: the material should be offered first, as a move
+    for move in moves:
+        child = game.result(state, move)
+        if game.is_terminal(child):
+            value = sign * game.utility(child, 0)
+        else:
+            value = -_quiesce(game, child, -beta, -max(alpha, best), left - 1, rules)
+        best = max(best, value)
+        if _stops(best, beta, rules[1]):
+            break
+    return best
