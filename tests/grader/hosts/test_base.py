@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from grader.hosts.base import Cleaner, killed_by
-from grader.hosts.docker import Ending
+from grader.hosts.endings import Ending
 from grader.hosts.local import _describe_exit
 
 ABRT, SEGV, BUS, TERM = signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS, signal.SIGTERM
