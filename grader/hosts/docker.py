@@ -175,7 +175,6 @@ class DockerSandbox(Sandbox):
         self.cpus = cpus
         self.cpuset_cpus = cpuset_cpus
         self.client = client if client is not None else shared_client()
-        _sweep_once(self.client)
         self.image = image or _current_image(self.client)
         self._workdir = Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX))
         self._folder = self._workdir / "submission"
@@ -296,6 +295,7 @@ class DockerSandbox(Sandbox):
                 path.unlink(missing_ok=True)
         self._session = Session.over_socket(conn)
         self._limited = False
+        _sweep_once(self.client)  # what dead graders left, once this one's container is up
         return self._session
 
     def _create(self, socket_name: str) -> Any:
