@@ -15,7 +15,6 @@ import contextlib
 import ctypes
 import errno
 import os
-import platform
 import resource
 import select
 import signal
@@ -94,7 +93,7 @@ def seccomp_program(machine: str | None = None) -> bytes:
     namespaces or mounts, kernel keyrings, BPF, perf, userfaultfd or System V IPC; the
     parent-death signal cannot be changed; any other ABI (32-bit or x32 calls on a 64-bit
     machine) kills the process."""
-    arch, numbers = ARCHES[machine or platform.machine()]
+    arch, numbers = ARCHES[machine or os.uname().machine]
     prog = [_insn(LD_ABS, OFF_ARCH), _insn(JEQ, arch, 1, 0), _insn(RET, RET_KILL),
             _insn(LD_ABS, OFF_NR)]
     if arch == ARCHES["x86_64"][0]:
@@ -119,8 +118,9 @@ def seccomp_program(machine: str | None = None) -> bytes:
 
 def install_seccomp() -> None:
     """Load :func:`seccomp_program` into this process (needs ``no_new_privs`` first)."""
-    if platform.machine() not in ARCHES:
-        raise ConfinementError(errno.ENOSYS, f"no seccomp filter for {platform.machine()}")
+    machine = os.uname().machine  # what platform.machine() says, without its import
+    if machine not in ARCHES:
+        raise ConfinementError(errno.ENOSYS, f"no seccomp filter for {machine}")
     code = seccomp_program()
 
     class SockFprog(ctypes.Structure):

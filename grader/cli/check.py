@@ -15,6 +15,7 @@ from grader.reports.formats import report_files_help
 if TYPE_CHECKING:  # imported when the command runs: `grader --help` stays light
     from rich.console import Console
 
+    from grader.grading.check import Prepared
     from grader.grading.report import Report
     from grader.grading.scoring import TestContext
 
@@ -47,13 +48,25 @@ def check(
     Exit codes: 0 all tests passed, 1 some failed, 2 bad usage or bad input files.
     """
     from grader.grading.prestart import check_started_early
+    from grader.hosts.base import Cleaner
 
-    ready, report = check_started_early(
-        submission=submission,
-        assignment=assignment,
-        tests=list(tests) or None,
-        sandbox="docker" if sandbox == "docker" else "local",
-    )
+    with Cleaner() as later:  # the sandbox removed while the report is shown
+        ready, report = check_started_early(
+            submission=submission,
+            assignment=assignment,
+            tests=list(tests) or None,
+            sandbox="docker" if sandbox == "docker" else "local",
+            later=later,
+        )
+        _show(report, ready, as_json=as_json, report_dir=report_dir, show_hidden=show_hidden)
+    click.get_current_context().exit(EXIT_OK if report.all_passed else EXIT_TESTS_FAILED)
+
+
+def _show(
+    report: Report, ready: Prepared, *, as_json: bool, report_dir: Path | None,
+    show_hidden: bool,
+) -> None:
+    """Print the report (and write its files): the table, or the JSON."""
     from grader.grading.report import report_json, student_view
     from grader.hosts.isolation import isolation_notice
 
@@ -73,7 +86,6 @@ def check(
     notice = isolation_notice(report.isolation)
     if notice is not None:
         click.echo(notice, err=True)
-    click.get_current_context().exit(EXIT_OK if report.all_passed else EXIT_TESTS_FAILED)
 
 
 def convention_line(ctx: TestContext) -> str:

@@ -36,9 +36,9 @@ from grader.grading.check import Prepared, SandboxKind, error_results, grade_sub
 from grader.grading.report import Report, load_report, make_report
 from grader.grading.report_trees import report_trees
 from grader.grading.sinks import for_terminal
-from grader.hosts.base import MoveRequest, RunRequest, RunResult, Sandbox
+from grader.hosts.base import Cleaner, Later, MoveRequest, RunRequest, RunResult, Sandbox
 from grader.hosts.isolation import IsolationUnavailable, require_isolation
-from grader.reports import TestTree, batch_texts, write_batch_reports
+from grader.reports import Drawings, TestTree, batch_texts, write_batch_reports
 
 SUBMISSIONS = "submissions"
 POLL_S = 0.1  # how often the batch looks for a stop request while it waits
@@ -250,14 +250,20 @@ class _Batch:
         self.watch, self.stop = watch, stop
         self.strict = strict  # refuse a local sandbox that can only limit the submission
         self.trees: Mapping[str, TestTree] = report_trees(ready)
+        self.drawings = Drawings()  # a run drawn once for the whole batch
         self.remote: Remote | None = None  # a cluster grades, these threads wait for it
         self._boxes: set[Sandbox] = set()
         self._lock = threading.Lock()
+        self.cleaner = Cleaner()  # removes the sandboxes beside the grading
 
     def run(self, todo: list[Entry], jobs: int, book: _Gradebook) -> set[str]:
-        """Grade ``todo``; return the names graded. Stops at once when asked to."""
+        """Grade ``todo``; return the names graded. Stops at once when asked to. Returns
+        only once every sandbox it opened is removed (their removals run beside the
+        grading, off each submission's path)."""
         graded: set[str] = set()
-        with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade") as pool:
+        self.cleaner = Cleaner(threads=jobs)
+        with self.cleaner, ThreadPoolExecutor(max_workers=jobs,
+                                              thread_name_prefix="grade") as pool:
             pending = {pool.submit(self._grade_one, e) for e in todo}
             try:
                 while pending and not self.stop.requested:
@@ -307,14 +313,15 @@ class _Batch:
             report = self.remote.grade(entry.name, entry.path) if self.remote else (
                 grade_submission(submission=entry.path, assignment=self.ready,
                                  sandbox=self.kind, name=entry.name, opener=self._open,
-                                 require_isolation=self.strict))
+                                 require_isolation=self.strict, later=self.cleaner))
         except IsolationUnavailable:
             raise
         except GraderError as exc:  # not a submission we can run: a result, not a stop
             report = _unrunnable(entry, self.ready, self.kind, exc.message)
         if self.stop.requested:  # its runs may have been killed: not a result
             return None
-        _write_atomically(report, self.out / SUBMISSIONS / entry.name, self.trees)
+        _write_atomically(report, self.out / SUBMISSIONS / entry.name, self.trees,
+                          self.drawings)
         return report
 
     def _open(self, kind: SandboxKind, folder: Path, memory_mb: int) -> Sandbox:
@@ -353,6 +360,12 @@ class _Stoppable(Sandbox):
         finally:
             self.batch.forget(self.inner)
 
+    def close_soon(self, later: Later) -> None:
+        try:
+            self.inner.close_soon(later)  # all it started ends now
+        finally:
+            self.batch.forget(self.inner)
+
 
 def _unrunnable(entry: Entry, ready: Prepared, sandbox: SandboxKind, reason: str) -> Report:
     tests = error_results(ready, reason)
@@ -360,11 +373,13 @@ def _unrunnable(entry: Entry, ready: Prepared, sandbox: SandboxKind, reason: str
                        sandbox=sandbox)
 
 
-def _write_atomically(report: Report, folder: Path, trees: Mapping[str, TestTree]) -> None:
+def _write_atomically(
+    report: Report, folder: Path, trees: Mapping[str, TestTree], drawings: Drawings
+) -> None:
     """Write the reports into a fresh folder, then rename it into place."""
     tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=folder.parent))
     try:
-        write_batch_reports(report, tmp, trees=trees)
+        write_batch_reports(report, tmp, trees=trees, drawings=drawings)
         if folder.exists():
             shutil.rmtree(folder)
         os.replace(tmp, folder)

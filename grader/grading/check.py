@@ -8,7 +8,8 @@ for bad usage or input: a missing submission, an unknown test, a missing golden.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from grader.feedback.crashes import once_per_submission
 from grader.grading.intake import ENTRY_FILE, SubmissionRefused, submission_folder
 from grader.grading.report import Report, TestResult, make_report
 from grader.grading.scoring import TestContext, all_or_nothing, score_all, score_run
-from grader.hosts.base import RunRequest, RunResult, RunStatus, Sandbox
+from grader.hosts.base import Later, RunRequest, RunResult, RunStatus, Sandbox
 from grader.hosts.kinds import Isolation, SandboxKind
 from grader.trees.tree import Tree
 from reference.algorithms import answer_shape
@@ -75,6 +76,7 @@ def grade_submission(
     opener: SandboxOpener | None = None,
     name: str | None = None,
     require_isolation: bool = False,
+    later: Later | None = None,
 ) -> Report:
     """Grade ``submission`` (a ``.py`` file, a folder or a ``.zip``, where
     :mod:`grader.grading.intake`'s rule finds the agent) on ``assignment`` (a built-in name, a
@@ -83,7 +85,9 @@ def grade_submission(
     given (a link, too big, no agent) gets a report whose every test is an ``error``
     saying why. The report says the isolation the sandbox reached; with
     ``require_isolation`` (instructor modes), IsolationUnavailable rather than run
-    student code with limits only."""
+    student code with limits only. With ``later`` (a :class:`~grader.hosts.base.Cleaner`),
+    the sandbox's processes end before this returns, and what it created is removed
+    there, beside what the caller does next."""
     started = time.perf_counter()
     ready = assignment if isinstance(assignment, Prepared) else prepare(
         assignment=assignment, tests=tests
@@ -97,7 +101,8 @@ def grade_submission(
     isolation = None
     try:
         with submission_folder(Path(submission)) as folder:
-            results, isolation = _run_all(opener, sandbox, folder, ready, require_isolation)
+            results, isolation = _run_all(opener, sandbox, folder, ready, require_isolation,
+                                          later)
     except SubmissionRefused as exc:
         results = refused_results(ready, exc.message)
     single = Path(submission).name if Path(submission).suffix == ".py" else None
@@ -143,7 +148,7 @@ def _open(
 
 def _run_all(
     opener: SandboxOpener | None, kind: SandboxKind, folder: Path, ready: Prepared,
-    require_isolation: bool = False,
+    require_isolation: bool = False, later: Later | None = None,
 ) -> tuple[list[TestResult], Isolation | None]:
     loaded, contexts = ready.loaded, ready.contexts
     try:
@@ -155,7 +160,7 @@ def _run_all(
         failed = RunResult(status="sandbox_error", message=reason)
         return [score_run(failed, c) for c in contexts], None
     runs: list[tuple[RunResult, TestContext]] = []
-    with box:
+    with box if later is None else _closed_soon(box, later):
         for ctx in contexts:
             request = RunRequest(
                 test_name=ctx.spec.name,
@@ -173,6 +178,14 @@ def _run_all(
             )
             runs.append((_run_one(box, request), ctx))
     return score_all(runs), box.isolation
+
+
+@contextmanager
+def _closed_soon(box: Sandbox, later: Later) -> Iterator[Sandbox]:
+    try:
+        yield box
+    finally:
+        box.close_soon(later)
 
 
 def _run_one(box: Sandbox, request: RunRequest) -> RunResult:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from grader.grading.check import Prepared
     from grader.grading.report import Report
-    from grader.hosts.base import Sandbox
+    from grader.hosts.base import Later, Sandbox
     from grader.hosts.kinds import SandboxKind
 
 
@@ -30,10 +30,12 @@ def check_started_early(
     assignment: str | Path,
     tests: Sequence[str] | None = None,
     sandbox: SandboxKind = "local",
+    later: Later | None = None,
 ) -> tuple[Prepared, Report]:
     """:func:`~grader.grading.check.grade_submission` of ``submission`` on ``assignment``
     (all tests or those named), its sandbox started before the assignment is loaded; the
-    assignment as loaded, and the report."""
+    assignment as loaded, and the report. ``later``: as ``grade_submission`` takes it
+    (the sandbox removed while the caller shows the report)."""
     early = EarlySandbox(sandbox)
     try:
         from grader.grading.check import grade_submission, prepare
@@ -44,6 +46,7 @@ def check_started_early(
             opener=lambda kind, folder, memory_mb: early.take(
                 kind, folder, memory_mb=memory_mb, cpu_s=ready.cpu_s
             ),
+            later=later,
         )
     finally:
         early.close()

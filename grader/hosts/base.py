@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import signal
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -119,6 +119,12 @@ class Sandbox(ABC):
     def close(self) -> None:
         """Kill everything the sandbox started and remove what it created."""
 
+    def close_soon(self, later: Later) -> None:
+        """:meth:`close`, with what may wait (removing what the sandbox created) handed
+        to ``later`` (a :class:`Cleaner`): everything the sandbox started still ends now.
+        By default everything is done now."""
+        self.close()
+
     def kill(self) -> None:  # noqa: B027 (a sandbox with nothing to kill keeps this)
         """From any thread: kill what runs now, so that the run in progress ends at once
         (as ``error``, the caller discards it); :meth:`close` still removes the rest."""
@@ -128,3 +134,44 @@ class Sandbox(ABC):
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+Later = Callable[[Callable[[], None]], None]
+"""Where :meth:`Sandbox.close_soon` hands what may wait: a :class:`Cleaner`."""
+
+
+class Cleaner:
+    """Runs sandboxes' cleanups (:meth:`Sandbox.close_soon`) in threads beside the
+    grading, started at once; leaving its ``with`` block waits for every one of them, and
+    raises the first error one met: what a sandbox created is gone before the caller goes
+    on (a check before it exits, a batch before it ends)."""
+
+    def __init__(self, threads: int = 1) -> None:
+        self.threads = threads
+        self._open = False
+        self._pool: Any = None  # made at the first cleanup
+        self._started: list[Any] = []
+
+    def __enter__(self) -> Cleaner:
+        self._open = True
+        return self
+
+    def __call__(self, cleanup: Callable[[], None]) -> None:
+        if not self._open:  # not (or no longer) in its with block: now
+            cleanup()
+            return
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(max_workers=self.threads,
+                                            thread_name_prefix="clean")
+        self._started.append(self._pool.submit(cleanup))
+
+    def __exit__(self, kind: object, *exc_info: object) -> None:
+        pool, self._pool, self._open = self._pool, None, False
+        if pool is not None:
+            pool.shutdown(wait=True)
+        started, self._started = self._started, []
+        for cleanup in started if kind is None else ():  # else what stopped the block
+            cleanup.result()
+

@@ -37,16 +37,15 @@ import shutil
 import socket
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from grader.errors import GraderError
-from grader.hosts.base import MoveRequest, RunRequest, RunResult, Sandbox, killed_by
+from grader.hosts.base import Later, MoveRequest, RunRequest, RunResult, Sandbox
+from grader.hosts.endings import Ending, container_ending
 from grader.hosts.image import LABEL, ensure_image
 from grader.hosts.isolation import start_time
 from grader.hosts.session import Session
-from sandboxes.link import GONE_EXIT, OOM_EXIT
 
 OWNER_LABEL = "search-grader.owner"  # "<host>:<pid>:<start>" of the grader that made it
 OWNER_FILE = "owner"  # the same, in each host folder
@@ -63,7 +62,6 @@ TMP_OPTIONS = "size=64m"
 SOCKET_DIR = "/run/grader/sock"
 SUBMISSION_DIR = "/submission"
 WORKDIR_PREFIX = "grader-docker-"
-SIGKILL_EXIT, SIGXCPU_EXIT = 128 + 9, 128 + 24
 
 _swept = False  # this process has swept once
 
@@ -156,31 +154,6 @@ def sweep_folders(parent: Path | None = None) -> list[Path]:
     return removed
 
 
-@dataclass(frozen=True)
-class Ending:
-    """How a container ended: its exit code (the watcher's, see ``sandboxes/watcher.py``)
-    and whether its memory cgroup counted an OOM kill."""
-
-    code: int | None
-    memory: bool
-
-    @property
-    def cpu(self) -> bool:
-        """The kernel ended the run at its CPU time limit."""
-        return self.code == SIGXCPU_EXIT
-
-    def describe(self, memory_mb: int) -> str | None:
-        if self.memory:
-            return f"ran out of memory (the limit is {memory_mb} MB)"
-        if self.code is None:
-            return None
-        if self.cpu:
-            return "used up its CPU time"
-        if self.code > 128:  # 128 + N: killed by signal N
-            return killed_by(self.code - 128)
-        return f"exited with code {self.code} during the search"
-
-
 class DockerSandbox(Sandbox):
     """One submission in one container at a time; a fresh container after a kill."""
 
@@ -202,7 +175,6 @@ class DockerSandbox(Sandbox):
         self.cpus = cpus
         self.cpuset_cpus = cpuset_cpus
         self.client = client if client is not None else shared_client()
-        _sweep_once(self.client)
         self.image = image or _current_image(self.client)
         self._workdir = Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX))
         self._folder = self._workdir / "submission"
@@ -316,26 +288,41 @@ class DockerSandbox(Sandbox):
             try:
                 os.chmod(path, 0o666)  # the harness runs as nobody
                 listener.listen(1)
-                self._container = self.client.containers.create(
-                    self.image, name=self._name, **self._create_options(path.name)
-                )
+                self._container = self._create(path.name)
                 self._container.start()
                 conn = _accept(listener, self._container)
             finally:
                 path.unlink(missing_ok=True)
         self._session = Session.over_socket(conn)
         self._limited = False
+        _sweep_once(self.client)  # what dead graders left, once this one's container is up
         return self._session
 
-    def _create_options(self, socket_name: str) -> dict[str, Any]:
-        memory = f"{self.memory_mb + RUNTIME_MB}m"
-        options: dict[str, Any] = {
-            "command": [
+    def _create(self, socket_name: str) -> Any:
+        """Create the container, in one call to the engine: the client's ``containers.create``
+        would ask for the whole container again, which nothing here reads."""
+        api = self.client.api
+        created = api.create_container(
+            self.image,
+            name=self._name,
+            command=[
                 "python3", "-I", "-S", "/sandbox/harness.py", "--watch",
                 "--connect", f"{SOCKET_DIR}/{socket_name}", "--submission", SUBMISSION_DIR,
                 "--await-limits",
             ],
-            "detach": True,
+            detach=True,
+            user="65534:65534",
+            working_dir="/tmp",
+            labels={LABEL: "sandbox", OWNER_LABEL: owner_id()},
+            environment={"HOME": "/tmp", "LANG": "C.UTF-8"},
+            volumes=[SUBMISSION_DIR, SOCKET_DIR],
+            host_config=api.create_host_config(**self._host_options()),
+        )
+        return self.client.containers.prepare_model({"Id": created["Id"]})
+
+    def _host_options(self) -> dict[str, Any]:
+        memory = f"{self.memory_mb + RUNTIME_MB}m"
+        options: dict[str, Any] = {
             "network_mode": "none",
             "mem_limit": memory,
             "memswap_limit": memory,
@@ -345,15 +332,11 @@ class DockerSandbox(Sandbox):
             "tmpfs": {"/tmp": TMP_OPTIONS},
             "cap_drop": ["ALL"],
             "security_opt": ["no-new-privileges", f"seccomp={_seccomp_profile()}"],
-            "user": "65534:65534",
-            "working_dir": "/tmp",
             "log_config": {"type": "none"},
-            "labels": {LABEL: "sandbox", OWNER_LABEL: owner_id()},
-            "volumes": {
+            "binds": {
                 str(self._folder): {"bind": SUBMISSION_DIR, "mode": "ro"},
                 str(self._sockets): {"bind": SOCKET_DIR, "mode": "rw"},
             },
-            "environment": {"HOME": "/tmp", "LANG": "C.UTF-8"},
         }
         if self.cpuset_cpus is not None:
             options["cpuset_cpus"] = self.cpuset_cpus
@@ -369,7 +352,7 @@ class DockerSandbox(Sandbox):
         try:
             if container is None or not inspect:
                 return Ending(None, memory=False)
-            return _end(container, settle_s=2.0 if settle else 0.0)
+            return container_ending(container, settle_s=2.0 if settle else 0.0)
         finally:
             if session is not None:
                 session.close()
@@ -394,6 +377,14 @@ class DockerSandbox(Sandbox):
             self._stop(inspect=False)
         finally:
             shutil.rmtree(self._workdir, ignore_errors=True)
+
+    def close_soon(self, later: Later) -> None:
+        """End the container now (its watcher ends it the moment the socket closes), and
+        leave its removal from the engine, and of the host folder, to ``later``."""
+        session, self._session = self._session, None
+        if session is not None:
+            session.close()
+        later(self.close)
 
 
 def _bind(listener: socket.socket, path: Path) -> None:
@@ -431,65 +422,6 @@ def _accept(listener: socket.socket, container: Any) -> socket.socket:
 def _seccomp_profile() -> str:
     """Our seccomp profile, as the engine takes it: the JSON text itself."""
     return json.dumps(json.loads(SECCOMP.read_text()), separators=(",", ":"))
-
-
-def _end(container: Any, settle_s: float) -> Ending:
-    """Read how the container ended (killing it first if it still runs).
-
-    The watcher, the container's PID 1, exits with ``OOM_EXIT`` when the memory cgroup's
-    own counter saw an OOM kill; ``OOMKilled`` says so too where the engine notices. A
-    plain SIGKILL (137) is not a memory verdict: the submission can send one itself."""
-    state = _state(container, settle_s)
-    if state.get("Running", True):
-        memory = _oom_kills(container.id, state.get("Pid")) > 0
-        with contextlib.suppress(Exception):
-            container.kill()
-        return Ending(None, memory=memory)
-    code = state.get("ExitCode")
-    memory = bool(state.get("OOMKilled")) or code == OOM_EXIT
-    if not isinstance(code, int) or code == GONE_EXIT:
-        code = None
-    return Ending(code, memory=memory)
-
-
-def _oom_kills(container_id: str, pid: Any) -> int:
-    """The OOM kills a running container's memory cgroup counted, read from the host's
-    cgroup files (v1 or v2) through its PID 1; 0 where they cannot be read here."""
-    try:
-        lines = Path(f"/proc/{int(pid)}/cgroup").read_text().splitlines()
-    except (OSError, TypeError, ValueError):
-        return 0
-    for line in lines:
-        _, controllers, path = line.split(":", 2)
-        if container_id not in path:
-            continue  # not this container's PID 1 (another PID namespace's number)
-        if controllers == "memory":
-            counters = Path("/sys/fs/cgroup/memory", path.lstrip("/"), "memory.oom_control")
-        elif controllers == "":
-            counters = Path("/sys/fs/cgroup", path.lstrip("/"), "memory.events")
-        else:
-            continue
-        with contextlib.suppress(OSError, ValueError):
-            for row in counters.read_text().splitlines():
-                key, _, value = row.partition(" ")
-                if key == "oom_kill":
-                    return int(value)
-    return 0
-
-
-def _state(container: Any, settle_s: float) -> dict[str, Any]:
-    """The container's state; a container whose harness just went away gets a moment
-    to finish dying, so that its exit code is there to read."""
-    deadline = time.monotonic() + settle_s
-    while True:
-        try:
-            container.reload()
-        except Exception:
-            return {}
-        state: dict[str, Any] = container.attrs.get("State", {})
-        if not state.get("Running") or time.monotonic() > deadline:
-            return state
-        time.sleep(0.02)
 
 
 def _sweep_once(client: Any) -> None:

@@ -17,6 +17,7 @@ run gets a fresh child.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import math
 import os
@@ -24,12 +25,21 @@ import select
 import shutil
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grader.errors import GraderError
-from grader.hosts.base import MoveRequest, RunRequest, RunResult, RunStatus, Sandbox, killed_by
+from grader.hosts.base import (
+    Later,
+    MoveRequest,
+    RunRequest,
+    RunResult,
+    RunStatus,
+    Sandbox,
+    killed_by,
+)
 from grader.hosts.cgroup import MemoryCgroup
 from grader.hosts.isolation import (
     LIMITS_ONLY,
@@ -271,12 +281,15 @@ class LocalSandbox(Sandbox):
         return self._cgroup is not None and self._cgroup.oom_kills() > self._oom_kills
 
     def _harness_copy(self) -> Path:
-        """The harness's files copied into the sandbox's own folder (once)."""
+        """The harness's files copied into the sandbox's own folder (once), with the
+        bytecode Python keeps of them, where there is some: the harness then starts
+        without compiling its modules (Python compiles one whose bytecode is stale)."""
         folder = self._workdir / "harness"
         if not folder.exists():
             folder.mkdir()
             for name in HARNESS_FILES:
-                shutil.copyfile(harness_folder() / name, folder / name)
+                shutil.copy2(harness_folder() / name, folder / name)  # its time: the check
+                _copy_bytecode(harness_folder() / name, folder / name)
         return folder
 
     def _stderr_tail(self) -> str:
@@ -368,6 +381,21 @@ class LocalSandbox(Sandbox):
         if self._cgroup is not None:
             self._cgroup.remove()
         shutil.rmtree(self._workdir, ignore_errors=True)
+
+    def close_soon(self, later: Later) -> None:
+        """Kill every process of the sandbox now; leave reaping them, and removing the
+        cgroup and the folder, to ``later``."""
+        self.kill()
+        later(self.close)
+
+
+def _copy_bytecode(source: Path, copy: Path) -> None:
+    """The bytecode Python keeps of ``source``, if any, where it looks for ``copy``'s."""
+    cached = Path(importlib.util.cache_from_source(str(source)))
+    if cached.is_file():  # the harness (python -I: no cache prefix) looks beside its file
+        target = copy.parent / "__pycache__" / f"{copy.stem}.{sys.implementation.cache_tag}.pyc"
+        target.parent.mkdir(exist_ok=True)
+        shutil.copyfile(cached, target)
 
 
 class SandboxStartError(RuntimeError):

@@ -32,7 +32,7 @@ from sandboxes.link import LineTooLong, Link, decode_json
 MAX_LINE = 1 << 20  # bytes of one message from the sandbox
 MAX_CALLS = 2_000_000  # game calls one run may make, at the most
 CALLS_PER_NODE, CALLS_FLOOR = 200, 20_000  # and on a tree that unfolds to N nodes: 200 N + 20,000
-TOKEN_BATCH = 1024  # tokens drawn at once
+TOKEN_BATCH = 64  # tokens drawn at once
 REMOTE_OPS = VISIT_OPS | CLOCK_OPS | RANDOM_OPS | {"result", "state"}  # asked one at a time
 LOCAL_OPS = STATE_OPS | {"result"}  # answered in the sandbox, sent on in batches
 _TOKEN = re.compile(r"\bs[0-9a-f]{12}\b")  # a state token, as _Tokens draws them
@@ -59,7 +59,7 @@ class _Tokens:
     def token(self, node_id: str) -> str:
         token = self.of.get(node_id)
         if token is None:
-            if not self._fresh:  # random bytes drawn by the thousand: one system call
+            if not self._fresh:  # random bytes drawn 64 tokens at a time: one system call
                 pool = secrets.token_hex(6 * TOKEN_BATCH)
                 self._fresh = ["s" + pool[i : i + 12] for i in range(0, len(pool), 12)]
             token = self._fresh.pop()
@@ -246,7 +246,7 @@ class Session:
 
     def _serve(self, game: TreeGame, tokens: _Tokens, deadline: float) -> dict[str, Any]:
         trace = game.trace
-        limit = call_limit(game.tree)
+        limit = _CallLimit(game.tree)
         while True:
             message = self._receive(deadline)
             local = message.get("local")
@@ -263,8 +263,8 @@ class Session:
                 self.link.send_json({"e": str(exc)}, deadline)
             else:
                 self.link.send_json({"r": answer}, deadline)
-            if len(trace.log) > 2 * limit:  # two entries a call
-                raise ProtocolError(_too_many(limit))
+            if not limit.allows(len(trace.log) // 2):  # two entries a call
+                raise ProtocolError(_too_many(limit.calls))
 
 
 def call_limit(tree: Tree) -> int:
@@ -275,15 +275,31 @@ def call_limit(tree: Tree) -> int:
     return min(MAX_CALLS, CALLS_PER_NODE * unfolded + CALLS_FLOOR)
 
 
+class _CallLimit:
+    """:func:`call_limit` of a run's tree, worked out only once the run has made
+    ``CALLS_FLOOR`` calls, the least any tree allows: most runs never get there."""
+
+    def __init__(self, tree: Tree) -> None:
+        self.tree = tree
+        self.calls = CALLS_FLOOR
+        self._exact = False
+
+    def allows(self, calls: int) -> bool:
+        """Whether a run may have made ``calls`` game calls."""
+        if calls > self.calls and not self._exact:
+            self.calls, self._exact = call_limit(self.tree), True
+        return calls <= self.calls
+
+
 def _too_many(limit: int) -> str:
     return f"more than {limit} game calls on this tree (a search needs a few calls a node)"
 
 
-def _record_local(trace: Trace, tokens: _Tokens, local: Any, limit: int = MAX_CALLS) -> None:
+def _record_local(trace: Trace, tokens: _Tokens, local: Any, limit: _CallLimit) -> None:
     if not isinstance(local, list):
         raise ProtocolError("a malformed list of local calls")
-    if len(trace.log) + 2 * len(local) > 2 * limit:
-        raise ProtocolError(_too_many(limit))
+    if not limit.allows(len(trace.log) // 2 + len(local)):
+        raise ProtocolError(_too_many(limit.calls))
     log, node, made = trace.log.append, tokens.node.get, trace.moves.append
     moves = tokens.tree.moves
     op: Any

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from grader.errors import GraderError
-from grader.reports.context import ReportContext, TestTree
+from grader.reports.context import Drawings, ReportContext, TestTree
 from grader.reports.formats import (
     BATCH_COPIES,
     BATCH_FILES,
@@ -60,14 +60,20 @@ def write_reports(
 
 
 def write_batch_reports(
-    report: Report, directory: Path, *, trees: Mapping[str, TestTree] | None = None
+    report: Report,
+    directory: Path,
+    *,
+    trees: Mapping[str, TestTree] | None = None,
+    drawings: Drawings | None = None,
 ) -> list[Path]:
     """Write one submission's files of a batch (:data:`BATCH_FILES`) into ``directory``:
     the whole record and the instructor's views, and beside them the student's copy
-    (hidden tests' expected answers left out), each saying whose it is."""
+    (hidden tests' expected answers left out), each saying whose it is. ``drawings``:
+    the drawings the batch keeps for its ``trees`` (a run drawn once for the batch);
+    by default, a visible test is drawn once for both pages."""
     from grader.grading.report import student_view
 
-    drawings: dict[str, str] = {}  # a visible test is drawn once for both pages
+    drawings = drawings if drawings is not None else Drawings()
     shown = student_view(report)
     texts = {}
     for copy in BATCH_COPIES:
@@ -110,6 +116,7 @@ __all__ = [
     "REPORT_FILES",
     "STUDENT_NOTE",
     "STUDENT_PREFIX",
+    "Drawings",
     "ReportContext",
     "ReportFormat",
     "TestTree",

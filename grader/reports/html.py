@@ -20,7 +20,7 @@ from grader.games.moves import is_unfolded
 from grader.grading.report import Report, TestResult
 from grader.grading.sinks import for_html
 from grader.grading.statuses import STATUSES, Status
-from grader.reports.context import ReportContext, TestTree
+from grader.reports.context import Drawings, ReportContext, TestTree
 from grader.reports.feedback import STATUS_WORDS, points, total_line
 from grader.reports.games_html import games_html
 from grader.reports.svg import draw_svg
@@ -36,7 +36,7 @@ _FIELDS = ("value", "action", "expanded", "evaluated", "generated", "prunes")
 def html_report(report: Report, context: ReportContext | None = None) -> str:
     """The whole page. Tests missing from the context's ``trees`` get a note instead of a
     drawing; its ``note`` is a line shown under the title (whose copy this is); its
-    ``drawings`` keeps each test's drawing for another page of the same report."""
+    ``drawings`` keeps each test's drawing for other pages that show the same run."""
     context = context or ReportContext()
     title = f"{report.assignment}: {report.submission}"
     parts = [
@@ -126,7 +126,7 @@ def _look_swatch(name: str) -> str:
 
 
 def _section(
-    report: Report, test: TestResult, drawn: TestTree | None, drawings: dict[str, str] | None
+    report: Report, test: TestResult, drawn: TestTree | None, drawings: Drawings | None
 ) -> str:
     parts = [
         f'<section class="test" id="{for_html(_anchor(test))}">',
@@ -146,12 +146,12 @@ def _section(
         return "\n".join(parts)
     parts.append(_compare(test))
     hidden_here = report.student_view and test.visibility == "hidden"  # not drawn
-    if drawings is None or hidden_here:
+    if drawings is None or drawn is None or hidden_here:
         parts.append(_drawing(report, test, drawn))
-    else:
-        if test.name not in drawings:
-            drawings[test.name] = _drawing(report, test, drawn)
-        parts.append(drawings[test.name])
+    else:  # what the drawing depends on besides its tree: the run, or why there is none
+        got = SearchRun.from_fields(test.got)
+        key = (got, None) if got is not None else (None, (test.got is None, test.status))
+        parts.append(drawings.drawing(drawn, key, lambda: _drawing(report, test, drawn)))
     if test.output:
         parts.append(
             f"<details><summary>What your code printed</summary><pre>{for_html(test.output)}</pre>"

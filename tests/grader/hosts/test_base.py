@@ -1,14 +1,16 @@
 """How a sandbox's process ended, in words: the signal that killed it is named, and a
-cause is guessed only where one is likely."""
+cause is guessed only where one is likely; a :class:`Cleaner` runs sandboxes' removals
+beside the grading and is waited for."""
 
 from __future__ import annotations
 
 import signal
+import threading
 
 import pytest
 
-from grader.hosts.base import killed_by
-from grader.hosts.docker import Ending
+from grader.hosts.base import Cleaner, killed_by
+from grader.hosts.endings import Ending
 from grader.hosts.local import _describe_exit
 
 ABRT, SEGV, BUS, TERM = signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS, signal.SIGTERM
@@ -59,3 +61,31 @@ def test_the_local_sandbox_says_how_its_child_ended(code: int, status: str, word
 )
 def test_the_docker_sandbox_says_how_its_container_ended(code: int, words: str) -> None:
     assert Ending(code, memory=False).describe(256) == words
+
+
+# --- cleaning up beside the grading -------------------------------------------------------
+
+
+def test_a_cleaner_waits_for_every_cleanup_and_raises_the_one_that_failed() -> None:
+    done: list[str] = []
+    gate = threading.Event()
+
+    def slow() -> None:
+        gate.wait(5)
+        done.append("slow")
+
+    def failing() -> None:
+        raise OSError("the engine refused")
+
+    with pytest.raises(OSError, match="the engine refused"), Cleaner(threads=2) as later:
+        later(slow)
+        later(failing)
+        assert done == []  # running beside the block, not in it
+        gate.set()
+    assert done == ["slow"]  # waited for before the block was left
+
+
+def test_outside_its_block_a_cleaner_cleans_at_once() -> None:
+    done: list[str] = []
+    Cleaner()(lambda: done.append("now"))
+    assert done == ["now"]

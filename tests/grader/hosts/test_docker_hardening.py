@@ -302,11 +302,11 @@ def test_a_container_that_fails_to_start_is_tried_again(
 ) -> None:
     """The engine refuses the first create (as a loaded engine may); the second works."""
     import docker.errors
-    from docker.models.containers import ContainerCollection
+    from docker.api.client import APIClient
 
     folder = submission(tmp_path / "good", GOOD)
     attempts: list[str] = []
-    real_create = ContainerCollection.create
+    real_create = APIClient.create_container
 
     def create_failing_once(self: Any, *args: Any, **kwargs: Any) -> Any:
         attempts.append(kwargs["name"])
@@ -314,7 +314,7 @@ def test_a_container_that_fails_to_start_is_tried_again(
             raise docker.errors.APIError("the engine is busy")
         return real_create(self, *args, **kwargs)
 
-    monkeypatch.setattr(ContainerCollection, "create", create_failing_once)
+    monkeypatch.setattr(APIClient, "create_container", create_failing_once)
     with DockerSandbox(folder, image=image) as box:
         result = box.run(request())
     assert (result.status, result.value, result.action) == ("ok", 3, "a1"), result.message

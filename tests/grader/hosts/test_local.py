@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -113,3 +114,20 @@ def test_in_its_namespaces_the_submission_sees_only_what_it_needs(
     checkout = str(Path(grader.__file__).resolve().parents[1])
     assert checkout not in facts["mounts"], "no mount names the grader's checkout"
     assert not {"home", "srv", "opt", "var", "mnt", "media"} & set(facts["root"])
+
+
+def test_closed_soon_its_processes_end_at_once_and_the_rest_goes_later(tmp_path: Path) -> None:
+    from grader.hosts.local import LocalSandbox
+
+    (tmp_path / "agent.py").write_text(
+        "def alphabeta(game, state, depth):\n    return 3, game.actions(state)[0]\n")
+    box = LocalSandbox(tmp_path)
+    box.start()
+    proc, workdir = box._proc, box._workdir
+    assert proc is not None and proc.poll() is None
+    waiting: list[Callable[[], None]] = []
+    box.close_soon(waiting.append)
+    assert proc.wait(timeout=10) != 0  # killed now, before any cleanup ran
+    assert workdir.is_dir() and len(waiting) == 1
+    waiting[0]()
+    assert not workdir.exists()

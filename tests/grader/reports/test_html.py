@@ -22,7 +22,7 @@ from grader.grading.check import grade_submission
 from grader.grading.report import Report, TestResult, report_json, student_view
 from grader.grading.report_trees import load_report_trees
 from grader.reports import REPORT_FILES, write_reports
-from grader.reports.context import ReportContext
+from grader.reports.context import Drawings, ReportContext
 from grader.reports.html import html_report
 from tests.examples.tiny_assignment import FIG52, write_assignment
 
@@ -152,6 +152,45 @@ def test_without_the_students_visits_the_reference_is_drawn(
     assert f"{note}: the tree shows the reference's search only" in page.words_of("fig52")
     assert "first difference" not in page.words_of("fig52")
     assert "first difference" in page.words_of("fig52-hidden")
+
+
+KEPT_CASES = {  # reports a batch writes one after another, each page as drawn alone
+    "no-pruning": {},
+    "correct": {"got": {"value": 3, "action": "a1", "expanded": ["A", "B", "C", "D"],
+                        "evaluated": ["B1", "B2", "B3", "C1", "D1", "D2", "D3"]}},
+    "timeout": {"status": "timeout", "got": None},
+    "error": {"status": "error", "got": None},
+    "unchecked": {"got": {"value": 3, "action": "a1"}},
+}
+
+
+def test_drawings_kept_for_a_batch_are_the_drawings_made_afresh(
+    graded: Report, tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import grader.reports.html as html
+
+    drawn = []
+    draw = html.draw_svg
+    monkeypatch.setattr(html, "draw_svg", lambda *a, **k: drawn.append(1) or draw(*a, **k))
+    trees = load_report_trees(tiny)
+    kept = Drawings()
+    for name in [*KEPT_CASES, *KEPT_CASES]:  # each report twice: the second draws nothing
+        report = with_first_test(graded, **KEPT_CASES[name])
+        for view in (report, student_view(report)):
+            fresh = html_report(view, ReportContext(trees=trees))
+            drawn.clear()
+            assert html_report(view, ReportContext(trees=trees, drawings=kept)) == fresh, name
+    assert drawn == []  # the last page's drawings were all kept
+
+
+def test_kept_drawings_are_bounded() -> None:
+    kept = Drawings(kept_chars=10)
+    tree: Any = object()
+    for key in range(5):
+        assert kept.drawing(tree, key, lambda k=key: f"drawing{k}") == f"drawing{key}"
+    assert kept.drawing(tree, 4, lambda: "drawn again") == "drawing4"  # the newest stays
+    assert kept.drawing(tree, 0, lambda: "drawn again") == "drawn again"  # the oldest went
+    assert kept.drawing(object(), 4, lambda: "another tree") == "another tree"
 
 
 def test_expected_against_yours(graded: Report, tiny: Path) -> None:
