@@ -304,8 +304,9 @@ def builtin_names(*, played: bool | None = None) -> list[str]:
 
 
 @functools.lru_cache(maxsize=256)
-def _is_played(path: Path, mtime_ns: int) -> bool:
-    """Whether the assignment file at ``path`` (as it was at ``mtime_ns``) plays games."""
+def _is_played(path: Path, _mtime_ns: int) -> bool:
+    """Whether the assignment file at ``path`` (as it was at ``_mtime_ns``, the key of
+    its cached answer) plays games."""
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     return isinstance(data, dict) and data.get("play") is not None
 
