@@ -64,6 +64,7 @@ if not __package__:
     _release_package_name()
 
 CONFINEMENT_FAILED = 125  # the exit code of a harness that could not confine itself
+THREADS_END_S = 0.2  # how long threads Python has joined get to leave the kernel's list
 
 
 class Harness:
@@ -84,7 +85,7 @@ class Harness:
                 continue
             self.channel.run = message["run"]
             reply = self.run(message)
-            threads = _thread_count() - 1
+            threads = _threads_left()
             processes = kill_leftovers(namespace=self.namespace)
             if reply["op"] == "done" and (threads or processes):
                 what = f"{threads} thread(s)" if threads else f"{processes} process(es)"
@@ -136,9 +137,10 @@ class Harness:
     def _play(self, message: dict[str, Any]) -> dict[str, Any]:
         """One move of a game: ``choose(game, state, clock)`` on the agent's own copy of
         the rules, made afresh for each move (the agent keeps what it likes itself)."""
-        entry = self.agent.entry(message["entry"], "function {}(game, state, clock)")
         move_s, game_s = message["clock"]
-        action = entry(RULES[message["game"]](), message["state"], Clock(move_s, game_s))
+        clock = Clock(move_s, game_s)  # first: the import of the agent (its first move) counts
+        entry = self.agent.entry(message["entry"], "function {}(game, state, clock)")
+        action = entry(RULES[message["game"]](), message["state"], clock)
         return {"op": "done", "value": None, "action": plain(action)}
 
     def _evaluate(self, message: dict[str, Any]) -> dict[str, Any]:
@@ -162,6 +164,21 @@ class Harness:
 
     def _fail(self, kind: str, text: str, detail: str) -> dict[str, Any]:
         return {"op": "fail", "kind": kind, "message": text, "detail": detail}
+
+
+def _threads_left(wait_s: float = THREADS_END_S) -> int:
+    """The threads of this process besides this one, once the ones that are ending have
+    ended: a thread that Python has joined may still be on the kernel's list for a moment
+    (its join returns before the thread itself exits), so while no Python thread but
+    this one is alive, the count is looked at again for up to ``wait_s`` seconds."""
+    deadline = time.monotonic() + wait_s
+    threading = sys.modules.get("threading")  # not imported: no thread of Python's made
+    while True:
+        left = _thread_count() - 1
+        alive = threading is not None and threading.active_count() > 1
+        if left <= 0 or alive or time.monotonic() >= deadline:
+            return max(left, 0)
+        time.sleep(0.001)
 
 
 def _thread_count() -> int:

@@ -16,6 +16,7 @@ finished is kept. The gradebook then has one row per report folder.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import re
@@ -44,7 +45,7 @@ SUBMISSIONS = "submissions"
 POLL_S = 0.1  # how often the batch looks for a stop request while it waits
 KILL_POLL_S = 0.05  # how often a stopping batch kills what its threads still start
 BOOK_EVERY_S = 1.0  # the gradebook is rewritten at most this often while a batch runs
-_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+_UNSAFE = re.compile(r"[^\w.-]+")  # letters and digits of every script stay
 
 
 @dataclass(frozen=True)
@@ -122,25 +123,37 @@ def find_submissions(folder: Path) -> tuple[list[Entry], list[str]]:
     """The submissions in ``folder`` (sorted by name), and the entries that are none."""
     if not folder.is_dir():
         raise GraderError(f"{folder}: not a folder of submissions")
-    entries: list[Entry] = []
+    found: list[tuple[str, Path]] = []
     ignored: list[str] = []
     for path in sorted(folder.iterdir()):
         if path.name.startswith("."):
             continue
         if (path.suffix in (".py", ".zip") and path.is_file()) or path.is_dir():
-            stem = path.stem if path.is_file() else path.name
-            entries.append(Entry(_UNSAFE.sub("_", stem) or "_", path))
+            found.append((path.stem if path.is_file() else path.name, path))
         else:
             ignored.append(path.name)
-    names = [e.name for e in entries]
-    for entry in entries:
-        if names.count(entry.name) > 1:
+    stems = [stem for stem, _ in found]
+    for stem in stems:
+        if stems.count(stem) > 1:
             raise GraderError(
-                f"{folder}: two submissions share the name {entry.name!r} "
-                f"({', '.join(e.path.name for e in entries if e.name == entry.name)}); "
-                "rename one"
+                f"{folder}: two submissions share the name {stem!r} "
+                f"({', '.join(p.name for s, p in found if s == stem)}); rename one"
             )
-    return entries, ignored
+    return _told_apart(found), ignored
+
+
+def _told_apart(found: list[tuple[str, Path]]) -> list[Entry]:
+    """Each submission's name: its file's stem (or folder's name) with what a file name
+    should not hold made ``_``; names that two share only so (``a b`` and ``a_b``, two
+    emoji) are told apart by a digest of the stem, the same at every run (``--resume``
+    finds them again)."""
+    names = [_UNSAFE.sub("_", stem) or "_" for stem, _ in found]
+    entries = []
+    for name, (stem, path) in zip(names, found, strict=True):
+        if names.count(name) > 1:
+            name = f"{name}-{hashlib.sha256(os.fsencode(stem)).hexdigest()[:8]}"
+        entries.append(Entry(name, path))
+    return entries
 
 
 def grade_batch(

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from grader.errors import GameError, GraderError
 from grader.games import AGENT_GAMES, GAMES, load_game
 from grader.games.rules import GameRules
+from grader.grading.sinks import encodable
 from grader.play.models import ClockRule, GameRecord, MoveRecord, PlayerSpec, Reason
 from grader.play.seats import Answer, Seat, open_seat
 
@@ -96,7 +97,7 @@ def _play(match: _Game, seats: list[Seat], players: tuple[PlayerSpec, PlayerSpec
     def record(**end: Any) -> GameRecord:
         return GameRecord(game=match.rules.name, players=list(players), clock=match.clock,
                           seed=seed, opening=opening, start=start, moves=list(match.moves),
-                          final=match.state, **end)
+                          final=match.state, **encodable(end))  # a student's text: writable
 
     rules = match.rules
     while not rules.is_terminal(match.state):
@@ -158,8 +159,8 @@ def _failure(who: str, status: str, fault: str | None, message: str | None,
 def _shown(action: Any) -> str | None:
     if action is None:
         return None
-    text = action if isinstance(action, str) else repr(action)
-    return text[:SHOWN]
+    text = action if isinstance(action, str) and action.isprintable() else repr(action)
+    return text[:SHOWN]  # a line feed, a control character or a lone surrogate: escaped
 
 
 def random_opening(game: str, plies: int, seed: int) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import shutil
 import signal
 import socket
@@ -379,3 +380,28 @@ def test_a_batch_report_names_the_isolation_its_sandbox_reached(tmp_path: Path) 
                          allow_limits_only=True)
     (report,) = result.reports
     assert report.isolation == local_isolation()[0]
+
+
+# 张伟 and 李娜 both read "_" once made safe for a file name, as "a b" and "a_b" read "a_b"
+@pytest.mark.parametrize(
+    ("files", "distinct"),
+    [
+        pytest.param(["张伟.py", "李娜.py"], ["张伟", "李娜"], id="letters-of-any-script-stay"),
+        pytest.param(["💥.py", "🔥.py"], None, id="two-emoji"),
+        pytest.param(["a b.py", "a_b.py"], None, id="space-and-underscore"),
+    ],
+)
+def test_names_that_only_their_making_safe_joins_are_told_apart(
+    tmp_path: Path, files: list[str], distinct: list[str] | None
+) -> None:
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    for name in files:
+        (subs / name).write_text("")
+    entries, _ = find_submissions(subs)
+    names = [e.name for e in entries]
+    assert len(set(names)) == len(files)
+    assert [e.name for e in find_submissions(subs)[0]] == names  # the same at every run
+    if distinct is not None:
+        assert sorted(names) == sorted(distinct)
+    assert all(re.fullmatch(r"[\w.-]+", n) for n in names)

@@ -95,3 +95,51 @@ def test_an_agent_is_refused_a_game_it_has_no_rules_for(tmp_path: Path) -> None:
     with pytest.raises(GraderError, match="the games agents play are tictactoe, connect4"):
         play_game(game="chess", clock=CLOCK,
                   players=(agent(tmp_path, GREEDY_AGENT), PlayerSpec.builtin("random")))
+
+
+# threads started and joined at every move: Python's join returns a moment before the
+# thread leaves the kernel's list, which once counted as a thread left running
+JOINED_THREADS = """
+import threading
+
+def choose(game, state, clock):
+    me = game.to_move(state)
+    scores = {}
+
+    def score(a):
+        scores[a] = game.evaluate(game.result(state, a), me)
+
+    threads = [threading.Thread(target=score, args=(a,)) for a in game.actions(state)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return max(game.actions(state), key=scores.__getitem__)
+"""
+# the import (the first move's) takes a while: the clock shows it
+SLOW_IMPORT = """
+import time
+
+time.sleep(0.5)
+SEEN = []
+
+def choose(game, state, clock):
+    SEEN.append(clock.time_left())
+    if len(SEEN) == 1 and SEEN[0] > clock.move_s - 0.4:
+        raise RuntimeError(f"time_left() was {SEEN[0]:.3f} after a 0.5 s import")
+    return game.actions(state)[0]
+"""
+
+
+def test_an_agent_that_joins_its_threads_leaves_none_running(tmp_path: Path) -> None:
+    for seed in range(3):
+        record = play_game(game="connect4", clock=CLOCK, seed=seed,
+                           players=(agent(tmp_path, JOINED_THREADS), PlayerSpec.builtin("random")))
+        assert record.reason in ("win", "draw"), record.message
+        replayed(record)
+
+
+def test_the_clock_of_the_first_move_counts_the_agents_import(tmp_path: Path) -> None:
+    record = play_game(game="tictactoe", clock=CLOCK, seed=1,
+                       players=(agent(tmp_path, SLOW_IMPORT), PlayerSpec.builtin("random")))
+    assert record.reason in ("win", "draw"), record.message
