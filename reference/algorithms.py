@@ -29,10 +29,11 @@ Search = Callable[..., tuple[Any, Any]]
 Answer = Literal["scalar", "vector", "visits"]
 """The root value's shape: a number; ``vector``, one payoff per player (max^n); ``visits``,
 the root's visit counts, one per root action (MCTS)."""
-ValueModel = Literal["minimax", "maxn", "expectation"]
+ValueModel = Literal["minimax", "maxn", "expectation", "quiescence"]
 """How a drawing values a node: ``minimax`` (MIN minimises player 0's payoff with two
 players; every mover maximises its own with more), ``maxn`` (every mover maximises its
-own payoff, whatever the count), ``expectation`` (minimax, opponents as chance nodes)."""
+own payoff, whatever the count), ``expectation`` (minimax, opponents as chance nodes),
+``quiescence`` (minimax, and at the horizon the stand-pat or a noisy move's value)."""
 Explainer = Literal[
     "window", "exhaustive", "vector", "quiescence", "chance", "iterations", "generic"
 ]
@@ -166,6 +167,7 @@ ALGORITHMS: dict[str, Algorithm] = {
                 "quiescence_depth", "prune_on_equality", "fail_soft", "depth_unit", "value_for"
             ),
             variants="reference.variants.quiescence_variants:VARIANTS",
+            values="quiescence",
             explainer="quiescence",
         ),
         Algorithm(

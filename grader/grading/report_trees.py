@@ -26,8 +26,10 @@ def report_trees(ready: Prepared) -> dict[str, TestTree]:
         golden = c.expected_in_full()
         expected = SearchRun(tuple(golden.expanded), tuple(golden.evaluated),
                              tuple(golden.visits))
+        limit = c.spec.convention("quiescence_depth")
         trees[c.spec.name] = TestTree(tree=c.tree, depth=c.depth_plies, expected=expected,
-                                      algorithm=c.algorithm)
+                                      algorithm=c.algorithm,
+                                      noisy_limit=limit if isinstance(limit, int) else None)
     return trees
 
 

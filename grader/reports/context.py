@@ -27,6 +27,7 @@ class TestTree:
     depth: int  # plies
     expected: SearchRun | None
     algorithm: str = "minimax"  # the reference search: max^n draws payoff vectors
+    noisy_limit: int | None = None  # a quiescence test's quiescence_depth (None: unset)
 
 
 DRAWINGS_KEPT_CHARS = 64 << 20  # text of the drawings a batch keeps, at the most

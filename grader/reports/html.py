@@ -110,7 +110,8 @@ def _legend() -> str:
     return (
         '<section id="legend" class="legend"><h2>How to read the trees</h2>'
         f"<ul>{items}</ul><p>Numbers are values at the test's depth: minimax (vectors for "
-        "max^n, expectations at chance nodes), a terminal's utility, or an eval in "
+        "max^n, expectations at chance nodes; for quiescence, a horizon node's stand-pat or "
+        "the value of a noisy move its mover prefers), a terminal's utility, or an eval in "
         "<i>italics</i> where the search is cut off. Ids are drawn above the nodes; hover a "
         "node for its path and the order in which each search visited it.</p></section>"
     )
@@ -207,6 +208,7 @@ def _drawing(report: Report, test: TestResult, drawn: TestTree | None) -> str:
             got=got,
             scale=SCALE,
             values=value_model(drawn.algorithm),
+            noisy_limit=drawn.noisy_limit,
             playouts=grows_a_tree(drawn.algorithm),
         )
     except GraderError as exc:

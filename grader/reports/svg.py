@@ -110,6 +110,7 @@ def draw_svg(
     scale: float = 1.0,
     values: ValueModel = "minimax",
     playouts: bool = False,
+    noisy_limit: int | None = None,
 ) -> TreeDrawing:
     """Draw ``tree`` searched to ``depth`` plies, marking ``expected`` (the reference's
     run) against ``got`` (the student's); either may be missing. ``collapse``: fold the
@@ -117,8 +118,10 @@ def draw_svg(
     leaves). ``legend`` adds one below the tree, for a drawing shown alone; ``scale``
     multiplies the picture's displayed size. ``values``: the search's value model;
     ``playouts``: a search that grows a tree, whose playouts read leaves below nodes it
-    never expanded (:func:`grader.trees.positions.place_run`)."""
-    painter = _Painter(tree, depth, expected, got, values=values, playouts=playouts)
+    never expanded (:func:`grader.trees.positions.place_run`); ``noisy_limit``: a
+    quiescence search's noisy plies past the horizon (None: until quiet)."""
+    painter = _Painter(tree, depth, expected, got, values=values, playouts=playouts,
+                       noisy_limit=noisy_limit)
     return painter.paint(legend, collapse, title, scale)
 
 
@@ -132,11 +135,12 @@ class _Painter:
         *,
         values: ValueModel,
         playouts: bool = False,
+        noisy_limit: int | None = None,
     ) -> None:
         self.tree = tree
         self.depth = depth
         self.vectors = values == "maxn" or tree.players > 2
-        self.values = Values(tree, model=values)
+        self.values = Values(tree, model=values, noisy_limit=noisy_limit)
         place = functools.partial(place_run, tree, playouts=playouts)
         self.ref = place(expected) if expected is not None else None
         self.you = place(got) if got is not None else None

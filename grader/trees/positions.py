@@ -200,9 +200,13 @@ class Values:
     Chance nodes take the expectation of their children.
     """
 
-    def __init__(self, tree: Tree, *, model: ValueModel = "minimax") -> None:
+    def __init__(
+        self, tree: Tree, *, model: ValueModel = "minimax", noisy_limit: int | None = None
+    ) -> None:
         self.tree = tree
         self.minimax = tree.players == 2 and model != "maxn"
+        self.quiescence = model == "quiescence" and tree.players == 2
+        self.noisy_limit = noisy_limit  # quiescence: noisy plies past the horizon (None: all)
         self.memo: dict[tuple[str, int], Payoff | None] = {}
 
     def of(self, nid: str, left: int) -> Payoff | None:
@@ -212,6 +216,9 @@ class Values:
         return self.memo[key]
 
     def _compute(self, node: Node, left: int) -> Payoff | None:
+        if node.utility is None and left == 0 and self.quiescence:
+            limit = self.noisy_limit
+            return self._quiesce(node, -1 if limit is None else limit)
         if node.utility is not None or left == 0:
             return node.utility if node.utility is not None else node.eval
         kids = [self.of(c, left - 1) for c in node.children]
@@ -223,6 +230,23 @@ class Values:
             probs = node.probabilities or ()
             return tuple(sum(p * v[i] for p, v in zip(probs, known, strict=True)) for i in players)
         return self._best(known, node.to_move or 0)
+
+    def _quiesce(self, node: Node, left: int) -> Payoff | None:
+        """A horizon node's value past the horizon, ``left`` noisy plies to go (-1: all):
+        its evaluation (the stand-pat), or a noisy move's value where the mover likes it
+        better, as the quiescence search finds it."""
+        if node.utility is not None or node.eval is None:
+            return node.utility
+        if left == 0 or not node.noisy:
+            return node.eval
+        values: list[Payoff] = [node.eval]
+        for action, child in zip(node.actions, node.children, strict=True):
+            if action in node.noisy:
+                value = self._quiesce(self.tree.nodes[child], left - 1)
+                if value is None:
+                    return None
+                values.append(value)
+        return self._best(values, node.to_move or 0)
 
     def _best(self, known: Sequence[Payoff], mover: int) -> Payoff:
         """The mover's choice among its children's values, the first best kept."""

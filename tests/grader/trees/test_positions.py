@@ -10,6 +10,7 @@ from grader.authoring.assignment import builtin_names, load_assignment, search_s
 from grader.authoring.golden import load_golden
 from grader.authoring.runs import run_reference
 from grader.authoring.sources import searched_tree
+from grader.grading.check import prepare
 from grader.reports.treeshow import visited_positions
 from grader.trees.positions import (
     Divergence,
@@ -297,3 +298,15 @@ def test_action_path() -> None:
     tree = tree_of(TRANSPOSITION)
     assert action_path(tree, (1, 1, 0)) == "a2 c2 x1"
     assert action_path(tree, ()) == ""
+
+
+@pytest.mark.parametrize("assignment", ["quiescence", "chess-quiescence"])
+def test_a_quiescence_drawing_values_the_root_as_the_search_does(assignment: str) -> None:
+    for ctx in prepare(assignment=assignment).contexts:
+        forms = {f.conventions.get("value_for"): f.record for f in ctx.forms}
+        expected = forms.get("player0", ctx.golden)  # a drawing's values are player 0's
+        limit = ctx.spec.convention("quiescence_depth")
+        values = Values(ctx.tree, model=value_model(ctx.algorithm),
+                        noisy_limit=limit if isinstance(limit, int) else None)
+        drawn = values.of(ctx.tree.root, ctx.depth_plies)
+        assert drawn is not None and drawn[0] == expected.value, ctx.spec.name
