@@ -130,6 +130,7 @@ class TestContext:
             prune_on_equality=bool(self.spec.convention("prune_on_equality")),
             fail_soft=bool(self.spec.convention("fail_soft")),
             transposition_table=self.spec.convention("transposition_table"),
+            quiescence_depth=self.spec.convention("quiescence_depth"),
         )
 
 

@@ -38,6 +38,7 @@ class Conventions:
     prune_on_equality: bool = True
     fail_soft: bool = False
     transposition_table: ConventionValue = None  # the form graded, where the search takes one
+    quiescence_depth: ConventionValue = None  # quiescence's noisy plies past the horizon
 
 
 class Explainer:

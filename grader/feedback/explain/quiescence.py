@@ -22,6 +22,18 @@ class QuiescenceExplainer(Explainer):
     """A node past the horizon stands pat (evaluates) first, then searches only its noisy
     moves, and only until it is quiet or the quiescence limit is reached."""
 
+    def _why_stand_pat(self) -> str:
+        """Why the reference returns a non-quiet node's evaluation past the horizon."""
+        cut = ("its evaluation, the stand-pat, is that node's first move in the window "
+               "passed down to it, and already cuts it off (at least beta where MAX moves, "
+               "at most alpha where MIN does)")
+        limit = self.conv.quiescence_depth
+        if limit is None:
+            return cut
+        plies = "ply" if limit == 1 else "plies"
+        return (f"either {cut}, or the quiescence limit is reached (game.quiescence_depth: "
+                f"{limit} noisy {plies} past the horizon)")
+
     def same_node(self, walk: Walk, e: Visit, g: Visit) -> str:
         told = _SAME_NODE.get((g[0], e[0]))
         if told is not None:
@@ -40,9 +52,6 @@ class QuiescenceExplainer(Explainer):
             and walk.last[0] in EVALUATE_OPS
         ):
             # the student went on at the node both had just evaluated; the reference stood pat
-            return (
-                f"at {self.leaf(g[1])} you searched its noisy moves, where the reference "
-                "stands pat: past the quiescence limit (game.quiescence_depth), return "
-                "the evaluation"
-            )
+            return f"at {self.leaf(g[1])} you searched its noisy moves, where the reference " \
+                f"stands pat: {self._why_stand_pat()}"
         return super().elsewhere(walk, e, g, rest)

@@ -130,6 +130,7 @@ def said(
         prune_on_equality=conventions.get("prune_on_equality", True),
         fail_soft=conventions.get("fail_soft", False),
         transposition_table=conventions.get("transposition_table"),
+        quiescence_depth=conventions.get("quiescence_depth"),
     )
     return explain(
         tree=parse_tree(data), conventions=conv, expected=expected, got=got, failed=failed or ALL

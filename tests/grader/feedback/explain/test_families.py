@@ -124,8 +124,11 @@ CASES = [
         1,
         variant("quiescence", Fault.NO_QUIESCENCE_LIMIT),
         {"quiescence_depth": 1},
-        "at B1 = 1 you searched its noisy moves, where the reference stands pat: past the "
-        "quiescence limit (game.quiescence_depth), return the evaluation",
+        "at B1 = 1 you searched its noisy moves, where the reference stands pat: either its "
+        "evaluation, the stand-pat, is that node's first move in the window passed down to "
+        "it, and already cuts it off (at least beta where MAX moves, at most alpha where MIN "
+        "does), or the quiescence limit is reached (game.quiescence_depth: 1 noisy ply past "
+        "the horizon)",
         id="quiescence-past-the-limit",
     ),
     pytest.param(  # a full-width search one ply deep: the shared words
