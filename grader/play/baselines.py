@@ -17,6 +17,7 @@ plays the reference alpha-beta on it (the first best move in the game's order).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import cache
 from typing import Any, cast
@@ -71,9 +72,17 @@ class Evaluated:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
 
+    def utilities(self, s: str) -> list[float]:
+        """A finished game's payoffs, a win worth more than any evaluation (infinite):
+        whatever an evaluation's scale, the search takes a win it sees and avoids a loss."""
+        return [math.copysign(math.inf, u) if u else 0.0 for u in self.game.utilities(s)]
+
+    def utility(self, s: str, p: int = 0) -> float:
+        return self.utilities(s)[p]
+
     def evaluations(self, s: str) -> list[float]:
         if self.game.is_terminal(s):
-            return [float(u) for u in self.game.utilities(s)]
+            return self.utilities(s)
         value = self.for_x(s)
         return [value, -value]
 

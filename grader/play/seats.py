@@ -131,6 +131,7 @@ class EvaluationSeat(AgentSeat):
         super().__init__(spec, game.name, clock, sandbox, require_isolation=require_isolation)
         self.rules, self.call_s = game, clock.call_s or clock.move_s
         self.used, self.budget = 0.0, clock.move_s  # this move's seconds of calls, and limit
+        self.calls = 0  # calls made in this sandbox: its first imports the submission
 
     def move(self, state: str, move_s: float, game_s: float) -> Answer:
         if self.box is None:
@@ -163,12 +164,14 @@ class EvaluationSeat(AgentSeat):
             raise EvaluationFailed(RunResult(status="error", fault="entry",
                                              message=self.refused or "no evaluation"))
         left = self.budget - self.used
+        first = self.calls == 0  # it imports the submission too: the move's time, not a call's
+        self.calls += 1
         request = MoveRequest(game=self.game, state=board, entry=self.spec.entry,
-                              time_limit=max(0.0, min(self.call_s, left)),
+                              time_limit=max(0.0, left if first else min(self.call_s, left)),
                               move_s=self.budget, game_s=self.budget, player=player)
         result = self.box.run(request)
         self.used += result.time_s
-        if result.status == "timeout" and self.call_s < left:
+        if result.status == "timeout" and not first and self.call_s < left:
             raise EvaluationFailed(RunResult(
                 status="timeout", fault="call", time_s=result.time_s,
                 message=f"took more than the {self.call_s:g} s an evaluation call may "

@@ -59,7 +59,9 @@ FAULTS = [
                  "as True", id="a-bool"),
     pytest.param("def evaluate(game, state, player):\n    return 10 ** 400\n", "garbage",
                  "an evaluation is a finite number", id="too-large-for-a-float"),
-    pytest.param("import time\ndef evaluate(game, state, player):\n    time.sleep(5)\n",
+    pytest.param("import time\nCALLS = []\ndef evaluate(game, state, player):\n"
+                 "    CALLS.append(1)\n    if len(CALLS) > 1:\n        time.sleep(5)\n"
+                 "    return 0\n",  # the first call, which imports, may take the move's time
                  "flag", "more than the 0.2 s an evaluation call may take", id="slow-call"),
     pytest.param("import time\ndef evaluate(game, state, player):\n    time.sleep(0.06)\n"
                  "    return 0\n", "flag", "lost on time: its move took", id="slow-move"),
@@ -111,3 +113,37 @@ def test_in_docker_it_plays_the_same_moves_and_a_bad_value_loses(tmp_path: Path)
                      "    return float('nan')\n")
     lost = play_game(game=GAME, players=(nan, other), clock=CLOCK, sandbox="docker")
     assert (lost.outcome, lost.reason) == ("o", "garbage") and "as nan" in lost.message
+
+
+# the built-in evaluation a million times over: its unfinished positions score far past a
+# win's payoff (1,000); the search still takes a win it sees, as with the evaluation itself
+SCALED = """
+def evaluate(game, state, player):
+    return 1_000_000 * game.evaluate(state, player)
+"""
+# a slow import (a table built at import time): the first call may take the move's time
+SLOW_IMPORT = """
+import time
+
+time.sleep(0.4)
+
+def evaluate(game, state, player):
+    return game.evaluate(state, player)
+"""
+
+
+def test_an_evaluation_on_any_scale_plays_as_it_does_unscaled(tmp_path: Path) -> None:
+    other = PlayerSpec.builtin("alphabeta:1")
+    played = play_game(game=GAME, players=(evaluation(tmp_path, SCALED), other), clock=CLOCK,
+                       opening=["4", "3"])
+    unscaled = play_game(game=GAME, players=(PlayerSpec.builtin("alphabeta:2"), other),
+                         clock=CLOCK, opening=["4", "3"])
+    assert played.reason in ("win", "draw"), played.message
+    assert [m.move for m in played.moves] == [m.move for m in unscaled.moves]
+
+
+def test_the_first_call_may_take_the_import(tmp_path: Path) -> None:
+    played = play_game(game=GAME, players=(evaluation(tmp_path, SLOW_IMPORT),
+                                           PlayerSpec.builtin("random")),
+                       clock=CLOCK, opening=["4", "3"])
+    assert played.reason in ("win", "draw"), played.message
