@@ -104,10 +104,10 @@ def recording_everything(ready: Prepared) -> Prepared:
 
 def test_the_submission_is_the_reference_source(tmp_path: Path) -> None:
     folder = write_submission(tmp_path / "sub", "quiescence")
-    # quiescence -> api, window; window -> api; api -> conventions (depth in plies);
-    # nothing imports the package any more
+    # quiescence -> api, window, value_for; window -> api; value_for -> api, conventions;
+    # api -> conventions (depth in plies); nothing imports the package any more
     assert sorted(p.name for p in folder.iterdir()) == [
-        "agent.py", "api.py", "conventions.py", "quiescence.py", "window.py"
+        "agent.py", "api.py", "conventions.py", "quiescence.py", "value_for.py", "window.py"
     ]
     for path in folder.glob("*.py"):
         tree = ast.parse(path.read_text())
