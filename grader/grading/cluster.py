@@ -463,7 +463,8 @@ def _connect(address: str) -> Iterator[Client]:
 def _local_cluster(workers: int) -> Iterator[str]:
     """A scheduler in this process and ``workers`` worker processes (one thread each),
     listening on the loopback interface only; its address. Stopped on the way out, its
-    scratch folder removed."""
+    scratch folder removed: the workers' temporary folder too, so what a worker killed
+    mid-submission leaves (an intake's copy) goes with it."""
     import logging
 
     import dask
@@ -476,6 +477,7 @@ def _local_cluster(workers: int) -> Iterator[str]:
                 dashboard_address=None, worker_dashboard_address=None,
                 scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # its HTTP routes
                 silence_logs=logging.ERROR,
+                env={"TMPDIR": str(scratch)},  # each worker process's temporary folder
             )
         try:
             yield str(cluster.scheduler_address)
