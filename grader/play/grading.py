@@ -45,7 +45,8 @@ def grade_agent(
     matches, properties = _chosen(loaded, tests)
     entry = loaded.spec.entry
     player = (PlayerSpec.agent(submission, entry=entry) if evaluation is None else
-              PlayerSpec.evaluation(submission, depth=evaluation.depth, entry=entry))
+              PlayerSpec.evaluation(submission, depth=evaluation.depth, entry=entry,
+                                    bound=evaluation.bound))
     clock = ClockRule(move_s=rules.move_s, game_s=rules.game_s,
                       call_s=None if evaluation is None else evaluation.call_s)
     results = [_match(player, rules, clock, match, sandbox, require_isolation)

@@ -44,11 +44,16 @@ class PlayerSpec(_Strict):
     entry: str = Field(default="choose", description="An agent's or evaluation's entry point")
     depth: int | None = Field(default=None, ge=1, le=8, description="An evaluation's search "
                               "depth, in plies")
+    bound: float | None = Field(default=None, gt=0, description="An evaluation's bound: a "
+                                "value of larger magnitude in a game loses it (None: any "
+                                "finite value)")
 
     @classmethod
-    def evaluation(cls, path: str | Path, *, depth: int, entry: str = "evaluate") -> PlayerSpec:
-        """A submission's evaluation, played inside the reference alpha-beta at ``depth``."""
-        return cls(kind="evaluation", name=str(path), entry=entry, depth=depth)
+    def evaluation(cls, path: str | Path, *, depth: int, entry: str = "evaluate",
+                   bound: float | None = None) -> PlayerSpec:
+        """A submission's evaluation, played inside the reference alpha-beta at ``depth``
+        (each value within ``bound``, if given)."""
+        return cls(kind="evaluation", name=str(path), entry=entry, depth=depth, bound=bound)
 
     @classmethod
     def agent(cls, path: str | Path, *, entry: str = "choose") -> PlayerSpec:

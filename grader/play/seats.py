@@ -184,6 +184,12 @@ class EvaluationSeat(AgentSeat):
                 status="error", fault="return", time_s=result.time_s,
                 message=f"evaluated {board} as {str(result.value)[:40]}: an evaluation is a "
                 "finite number (an int or a float, not nan or inf)"), answer=result.value)
+        bound = self.spec.bound
+        if bound is not None and abs(result.value) > bound:  # as the bounds property asks
+            raise EvaluationFailed(RunResult(
+                status="error", fault="return", time_s=result.time_s,
+                message=f"evaluated {board} as {result.value:g}, past the assignment's bound: "
+                f"every value is within {bound:g} of 0 (evaluation.bound)"), answer=result.value)
         return float(result.value)
 
 

@@ -147,3 +147,15 @@ def test_the_first_call_may_take_the_import(tmp_path: Path) -> None:
                                            PlayerSpec.builtin("random")),
                        clock=CLOCK, opening=["4", "3"])
     assert played.reason in ("win", "draw"), played.message
+
+
+def test_a_value_past_the_bound_loses_the_game(tmp_path: Path) -> None:
+    # what the bounds property asks of every value, asked of those met in play too: an
+    # evaluation cannot pass the property tests with one function and play with another
+    (tmp_path / "agent.py").write_text(
+        "def evaluate(game, state, player):\n    return 3_000_000\n")
+    spec = PlayerSpec.evaluation(tmp_path / "agent.py", depth=2, bound=1_000_000)
+    played = play_game(game=GAME, players=(spec, PlayerSpec.builtin("random")), clock=CLOCK,
+                       opening=["4", "3"])
+    assert played.reason == "garbage" and played.outcome == "o"
+    assert "past the assignment's bound: every value is within 1e+06 of 0" in played.message
