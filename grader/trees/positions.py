@@ -216,11 +216,8 @@ class Values:
         return self.memo[key]
 
     def _compute(self, node: Node, left: int) -> Payoff | None:
-        if node.utility is None and left == 0 and self.quiescence:
-            limit = self.noisy_limit
-            return self._quiesce(node, -1 if limit is None else limit)
         if node.utility is not None or left == 0:
-            return node.utility if node.utility is not None else node.eval
+            return self._at_horizon(node)
         kids = [self.of(c, left - 1) for c in node.children]
         known = [k for k in kids if k is not None]
         if len(known) != len(kids) or not kids:
@@ -230,6 +227,15 @@ class Values:
             probs = node.probabilities or ()
             return tuple(sum(p * v[i] for p, v in zip(probs, known, strict=True)) for i in players)
         return self._best(known, node.to_move or 0)
+
+    def _at_horizon(self, node: Node) -> Payoff | None:
+        """A terminal's payoff, or the value of a node the search cuts off: its evaluation
+        (past it, quiescence's noisy moves too)."""
+        if node.utility is not None:
+            return node.utility
+        if self.quiescence:
+            return self._quiesce(node, -1 if self.noisy_limit is None else self.noisy_limit)
+        return node.eval
 
     def _quiesce(self, node: Node, left: int) -> Payoff | None:
         """A horizon node's value past the horizon, ``left`` noisy plies to go (-1: all):
