@@ -90,7 +90,7 @@ class _Tokens:
     def resolve(self, token: Any) -> str:
         node_id = self.node.get(token) if isinstance(token, str) else None
         if node_id is None:
-            raise GameError(f"{_shown(token)} is not a state the game handed out in this run")
+            raise GameError(f"{picture(token)} is not a state the game handed out in this run")
         return node_id
 
 
@@ -332,7 +332,7 @@ def _refused(tokens: _Tokens, call: Any) -> ProtocolError:
         return ProtocolError(str(exc))
     except (TypeError, ValueError, KeyError):
         pass
-    return ProtocolError(f"an unknown local call {_shown(call)}")
+    return ProtocolError(f"an unknown local call {picture(call)}")
 
 
 def _answer(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]) -> Any:
@@ -370,7 +370,7 @@ def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
     """Why ``(value, action)`` is not an answer the grader can score, or None."""
     if request.action_only:
         return _action_problem(action, request.tree) if value is None else (
-            f"returned {_shown(value)} beside the action; the entry answers an action only"
+            f"returned {picture(value)} beside the action; the entry answers an action only"
         )
     players = request.tree.players
     vector = request.vector_value if request.vector_value is not None else players > 2
@@ -386,7 +386,7 @@ def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
         if len(value) != players:
             return f"returned {len(value)} values; the game has {players} players"
     else:
-        return f"returned value {_shown(value)}, which is not a number"
+        return f"returned value {picture(value)}, which is not a number"
     return _action_problem(action, request.tree)
 
 
@@ -395,7 +395,7 @@ def _action_problem(action: Any, tree: Tree) -> str | None:
     root = tree.nodes[tree.root]
     if action is not None and action not in root.actions:
         legal = ", ".join(root.actions) or "none"
-        return f"returned action {_shown(action)}, which is not legal at the root ({legal})"
+        return f"returned action {picture(action)}, which is not legal at the root ({legal})"
     return None
 
 
@@ -404,7 +404,7 @@ def _visits_problem(value: Any, tree: Tree) -> str | None:
     root action; None when it is."""
     actions = tree.nodes[tree.root].actions
     if not isinstance(value, list) or not all(_number(v) for v in value):
-        return (f"returned value {_shown(value)}; the value is the root's visit counts, a "
+        return (f"returned value {picture(value)}; the value is the root's visit counts, a "
                 "list of numbers, one per root action")
     if len(value) != len(actions):
         return (f"returned {len(value)} visit counts; the root has {len(actions)} actions "
@@ -428,7 +428,7 @@ _REPR = reprlib.Repr()
 _REPR.maxstring = _REPR.maxother = 60
 
 
-def _shown(x: Any) -> str:
+def picture(x: Any) -> str:
     """A short picture of anything the sandbox sent: bounded in length and in nesting."""
     if isinstance(x, str):
         return repr(x[:60])

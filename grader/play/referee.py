@@ -21,6 +21,7 @@ from grader.errors import GameError, GraderError
 from grader.games import AGENT_GAMES, GAMES, load_game
 from grader.games.rules import GameRules
 from grader.grading.sinks import encodable
+from grader.hosts.session import picture
 from grader.play.models import ClockRule, GameRecord, MoveRecord, PlayerSpec, Reason
 from grader.play.seats import Answer, Seat, open_seat
 
@@ -159,8 +160,9 @@ def _failure(who: str, status: str, fault: str | None, message: str | None,
 def _shown(action: Any) -> str | None:
     if action is None:
         return None
-    text = action if isinstance(action, str) and action.isprintable() else repr(action)
-    return text[:SHOWN]  # a line feed, a control character or a lone surrogate: escaped
+    # a line feed, a control character or a lone surrogate escaped; nesting bounded
+    text = action if isinstance(action, str) and action.isprintable() else picture(action)
+    return text[:SHOWN]
 
 
 def random_opening(game: str, plies: int, seed: int) -> list[str]:
