@@ -149,14 +149,14 @@ def _request(ready: Prepared, ctx: TestContext) -> RunRequest:
 
 PING = """
 import importlib.util, sys
-spec = importlib.util.spec_from_file_location("harness", sys.argv[1])
-harness = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(harness)
-link = harness.Link(int(sys.argv[2]), int(sys.argv[3]))
-answer = (harness.encode_json({"r": [["a%d" % i, ["s0123456789ab", 1, False, False, True]]
+spec = importlib.util.spec_from_file_location("link", sys.argv[1])
+wire = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(wire)
+link = wire.Link(int(sys.argv[2]), int(sys.argv[3]))
+answer = (wire.encode_json({"r": [["a%d" % i, ["s0123456789ab", 1, False, False, True]]
                                      for i in range(8)]}) + "\\n").encode()
 while line := link.receive():
-    harness.decode_json(line.decode())
+    wire.decode_json(line.decode())
     link.send(answer)
 """
 
@@ -168,7 +168,8 @@ def _ping_pong(count: int) -> float:
     to_child, from_us = os.pipe()
     from_child, to_us = os.pipe()
     child = subprocess.Popen(
-        [sys.executable, "-I", "-S", "-c", PING, str(harness_path()), str(to_child), str(to_us)],
+        [sys.executable, "-I", "-S", "-c", PING, str(harness_path().with_name("link.py")),
+         str(to_child), str(to_us)],
         pass_fds=(to_child, to_us),
     )
     os.close(to_child)

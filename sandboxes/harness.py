@@ -122,6 +122,7 @@ class Harness:
             entry = self.agent.entry(name, cs188.SHAPE) if cs188_agent else self.agent.entry(name)
             game = RemoteGame(self.channel, message["players"], message.get("conventions", {}))
             root = game._learn(message["root"])
+            game.learn_listings(message.get("k", ()))
             if cs188_agent:
                 action = cs188.run_agent(entry, game, root, message)
                 return {"op": "done", "value": None, "action": plain(action)}

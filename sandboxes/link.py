@@ -7,8 +7,9 @@ JSON value. The messages:
 
 grader -> harness
     {"op": "run", "run": R, "entry": NAME, "depth": D, "players": N, "root": INFO,
-     "conventions": {}, ["kind": "cs188", "agents": A]}   (kind: a CS188 agent class)
+     "k": LISTINGS, "conventions": {}, ["kind": "cs188", "agents": A]}  (kind: CS188's)
     {"r": ANSWER} or {"e": MESSAGE}                      (the answer to a request)
+    {"r": ENTRIES, "k": LISTINGS}                        (the answer to ``actions``)
 harness -> grader
     {"op": "ready"}                       (``--ready``: once confined, before any student code)
     {"op": "actions" | "noisy_actions" | "chance_outcomes" | "utility" | "evaluate"
@@ -21,12 +22,17 @@ harness -> grader
 
 A state is an opaque token the grader made for this run. ``INFO`` is what is public
 about a state: ``[token, to_move, terminal, chance, quiet, outcome]`` (outcome: a CS188
-terminal's ``"win"`` or ``"lose"``, else null). Expansions and evaluations
-are round trips, so the grader records them itself; ``result``, ``to_move``,
-``is_terminal``, ``is_quiet`` and ``is_chance`` are answered in the sandbox from what
-expansions returned and reported to the grader in ``CALLS`` (``[[op, token], ...]``, and
+terminal's ``"win"`` or ``"lose"``, else null). A state's listing, ``ENTRIES``, is
+``[[action, INFO of the child], ...]`` in the order of its actions; ``LISTINGS`` are
+``[[token, ENTRIES], ...]`` of states below, sent ahead of the search (breadth first,
+a bounded number of entries), so that most ``actions`` calls need no round trip.
+Evaluations are round trips, so the grader records them itself, and so is a listing the
+sandbox does not have; ``actions``, ``result``, ``to_move``, ``is_terminal``,
+``is_quiet`` and ``is_chance`` are answered in the sandbox from the listings it has and
+reported to the grader in ``CALLS`` (``[[op, token], ...]``, and
 ``[result, token, action]``) with the next message, so the recorded order is the order
-of the calls. Every message of the harness in a run carries that run's ``"run": R``;
+of the calls. Nothing in a listing is a visit: the tree's shape is public, its payoffs
+are not. Every message of the harness in a run carries that run's ``"run": R``;
 ``"bye": true`` on its last says that the harness exits after it (a thread of the
 submission still runs) and the next run needs a fresh one.
 

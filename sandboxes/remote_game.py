@@ -1,10 +1,11 @@
 """The ``game`` a submission sees, and the channel it speaks to the grader through.
 
 Standard library only; it runs inside the sandbox. Every answer of :class:`RemoteGame`
-comes from the grader: expansions and evaluations are round trips over the
-:class:`Channel`, and what expansions returned answers ``result``, ``to_move``,
-``is_terminal``, ``is_quiet`` and ``is_chance`` here, each noted for the grader with the
-next message (the protocol: :mod:`sandboxes.link`). ``time_left`` is a round trip too: the
+comes from the grader: evaluations are round trips over the :class:`Channel`; what the
+grader listed (a state's actions, with what is public of each child, and the listings it
+sends ahead of the search) answers ``actions``, ``result``, ``to_move``, ``is_terminal``,
+``is_quiet`` and ``is_chance`` here, each noted for the grader with the next message (the
+protocol: :mod:`sandboxes.link`). ``time_left`` is a round trip too: the
 grader reads the virtual clock from its own record of the calls. So is ``random``: the
 grader draws the next number of the test's stream, whose seed never enters the sandbox;
 ``random_choice`` picks here with one such draw.
@@ -50,11 +51,15 @@ class Channel:
         return message
 
     def call(self, message: dict[str, Any]) -> Any:
+        return self.ask(message)["r"]
+
+    def ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The whole answer to ``message``: its ``"r"``, and any listings sent ahead."""
         self.send(message)
         reply = self.receive()
         if "e" in reply:
             raise GameError(reply["e"])
-        return reply["r"]
+        return reply
 
     def note(self, op: str, token: str, *action: str) -> None:
         self.local.append([op, token, *action])
@@ -70,12 +75,25 @@ class RemoteGame:
         self.num_players = players
         self._info: dict[str, list[Any]] = {}
         self._children: dict[tuple[str, Any], tuple[str, str]] = {}  # -> (child, action)
+        self._listings: dict[str, list[Any]] = {}  # token -> its actions' entries
         for key, value in conventions.items():
             setattr(self, key, value)
 
     def _learn(self, info: list[Any]) -> str:
         self._info[info[0]] = info
         return info[0]  # type: ignore[no-any-return]
+
+    def learn_listings(self, listings: list[Any]) -> None:
+        """Listings the grader sent ahead, ``[[token, [[action, INFO], ...]], ...]``:
+        ``actions`` of those states is answered here (and noted for the grader)."""
+        for token, entries in listings:
+            self._listed(token, entries)
+
+    def _listed(self, token: str, entries: list[Any]) -> None:
+        self._listings[token] = entries
+        children, learn = self._children, self._learn
+        for entry in entries:
+            children[(token, entry[0])] = (learn(entry[-1]), entry[0])
 
     def _public(self, s: Any, op: str, field: int) -> Any:
         info = self._info.get(s) if isinstance(s, str) else None
@@ -101,7 +119,15 @@ class RemoteGame:
         return bool(self._public(s, "is_quiet", 4))
 
     def actions(self, s: Any) -> list[Any]:
-        return [e[0] for e in self._expand("actions", s)]
+        entries = self._listings.get(s) if isinstance(s, str) else None
+        if entries is None:
+            reply = self._ch.ask({"op": "actions", "s": _token(s)})
+            self._listed(s, reply["r"])
+            self.learn_listings(reply.get("k", ()))
+            entries = reply["r"]
+        else:
+            self._ch.note("actions", s)
+        return [e[0] for e in entries]
 
     def noisy_actions(self, s: Any) -> list[Any]:
         return [e[0] for e in self._expand("noisy_actions", s)]

@@ -25,7 +25,7 @@ from grader.hosts.base import MoveRequest, RunRequest, RunResult
 from grader.trees.game import TreeGame
 from grader.trees.record import baseline_visits
 from grader.trees.trace import CLOCK_OPS, RANDOM_OPS, STATE_OPS, VISIT_OPS, Trace
-from grader.trees.tree import Node, Tree
+from grader.trees.tree import Tree
 from reference.conventions import offered
 from sandboxes.link import LineTooLong, Link, decode_json
 
@@ -33,8 +33,13 @@ MAX_LINE = 1 << 20  # bytes of one message from the sandbox
 MAX_CALLS = 2_000_000  # game calls one run may make, at the most
 CALLS_PER_NODE, CALLS_FLOOR = 200, 20_000  # and on a tree that unfolds to N nodes: 200 N + 20,000
 TOKEN_BATCH = 64  # tokens drawn at once
+# entries (an action and its child) of the listings sent ahead with a run's first message,
+# and with the answer to an ``actions`` the sandbox had to ask: more saves round trips on
+# the nodes a search goes on to list, less wastes less on the nodes it prunes
+AHEAD_AT_START, AHEAD_PER_ANSWER = 1024, 256
 REMOTE_OPS = VISIT_OPS | CLOCK_OPS | RANDOM_OPS | {"result", "state"}  # asked one at a time
-LOCAL_OPS = STATE_OPS | {"result"}  # answered in the sandbox, sent on in batches
+NOTED_OPS = STATE_OPS | {"actions"}  # answered in the sandbox, sent on in batches
+LOCAL_OPS = NOTED_OPS | {"result"}
 _TOKEN = re.compile(r"\bs[0-9a-f]{12}\b")  # a state token, as _Tokens draws them
 
 
@@ -55,6 +60,8 @@ class _Tokens:
         self.node: dict[str, str] = {}
         self._info: dict[str, list[Any]] = {}
         self._fresh: list[str] = []
+        self._public = tree.public
+        self._listed: set[str] = set()  # nodes whose listing the sandbox has
 
     def token(self, node_id: str) -> str:
         token = self.of.get(node_id)
@@ -68,13 +75,37 @@ class _Tokens:
         return token
 
     def info(self, node_id: str) -> list[Any]:
+        """``INFO`` of a node (see ``sandboxes.link``): its token and its public facts."""
         info = self._info.get(node_id)
         if info is None:
-            node: Node = self.tree.nodes[node_id]
-            info = [self.token(node_id), self.tree.mover(node_id), node.terminal, node.chance,
-                    not node.noisy, node.outcome]
-            self._info[node_id] = info
+            info = self._info[node_id] = [self.token(node_id), *self._public[node_id]]
         return info
+
+    def listing(self, node_id: str) -> list[list[Any]]:
+        """The entries of a node's listing: ``[action, INFO of the child]`` for each of
+        its actions, in order (its ``actions`` answer)."""
+        self._listed.add(node_id)
+        info = self.info
+        return [[a, info(c)] for a, c in self.tree.moves.get(node_id, {}).items()]
+
+    def ahead(self, node_id: str, budget: int) -> list[list[Any]]:
+        """Listings of the nodes below ``node_id``, breadth first, that the sandbox does
+        not have yet, while ``budget`` entries last: ``[[token, entries], ...]``. They
+        are only what ``actions`` would answer (no visit is made or revealed)."""
+        ahead: list[list[Any]] = []
+        moves, listed = self.tree.moves, self._listed
+        queue = list(moves.get(node_id, {}).values())
+        for child in queue:
+            if child in listed:
+                continue
+            below = moves.get(child)
+            budget -= 1 + (len(below) if below else 0)
+            if budget < 0:
+                break
+            ahead.append([self.token(child), self.listing(child)])
+            if below:
+                queue.extend(below.values())
+        return ahead
 
     def named(self, text: str) -> str:
         """``text`` with every token of this run replaced by its node's name."""
@@ -134,9 +165,12 @@ class Session:
 
         def exchange() -> dict[str, Any]:
             self._run += 1
+            root = request.tree.root
             start = {"op": "run", "run": self._run, "entry": request.entry,
                      "depth": request.depth, "players": request.tree.players,
-                     "root": tokens.info(request.tree.root),
+                     "root": tokens.info(root),
+                     "k": [[tokens.token(root), tokens.listing(root)],
+                           *tokens.ahead(root, AHEAD_AT_START)],
                      "conventions": offered(request.conventions)}  # never the seed
             if request.entry_kind != "function":
                 start.update(kind=request.entry_kind, agents=request.agents)
@@ -245,25 +279,36 @@ class Session:
         return message
 
     def _serve(self, game: TreeGame, tokens: _Tokens, deadline: float) -> dict[str, Any]:
+        """Answer the run's requests until its last message. The local calls a request
+        carries happened before it: the answer goes out first, and they are recorded
+        after it, in their place before the request's own record, while the harness
+        reads the answer (the answer never depends on them, but the virtual clock's)."""
         trace = game.trace
+        log, moves = trace.log, trace.moves
         limit = _CallLimit(game.tree)
         while True:
             message = self._receive(deadline)
             local = message.get("local")
-            if local is not None:
-                _record_local(trace, tokens, local, limit)
             op = message["op"]
+            if local is not None and (op not in REMOTE_OPS or op in CLOCK_OPS):
+                _record_local(trace, tokens, local, limit)  # the clock counts them
+                local = None
             if op in ("done", "fail"):
                 return message
             if op == "log":
                 continue
+            calls, made = len(log), len(moves)
             try:
-                answer = _answer(game, tokens, op, message)
+                reply = _answer(game, tokens, op, message)
             except GameError as exc:
-                self.link.send_json({"e": str(exc)}, deadline)
-            else:
-                self.link.send_json({"r": answer}, deadline)
-            if not limit.allows(len(trace.log) // 2):  # two entries a call
+                reply = {"e": str(exc)}
+            self.link.send_json(reply, deadline)
+            if local is not None:  # before the request's own record
+                asked, log[calls:], moved, moves[made:] = log[calls:], [], moves[made:], []
+                _record_local(trace, tokens, local, limit)
+                log += asked
+                moves += moved
+            if not limit.allows(len(log) // 2):  # two entries a call
                 raise ProtocolError(_too_many(limit.calls))
 
 
@@ -302,24 +347,26 @@ def _record_local(trace: Trace, tokens: _Tokens, local: Any, limit: _CallLimit) 
         raise ProtocolError(_too_many(limit.calls))
     log, node, made = trace.log.append, tokens.node.get, trace.moves.append
     moves = tokens.tree.moves
-    op: Any
-    token: Any
-    for call in local:
-        try:  # a pair [op, token], or [result, token, action]
-            op, token, *action = call if call.__class__ is list else (None, None)
-            node_id = node(token) if op in LOCAL_OPS and len(action) == (op == "result") else None
-            if action and node_id is not None and (
-                action[0].__class__ is not str or action[0] not in moves[node_id]
-            ):
-                node_id = None  # an action the node does not have
-        except (TypeError, ValueError, KeyError):  # not a list of two, an unhashable part
-            node_id = None
-        if node_id is None:
+    call: Any = None
+    try:
+        for call in local:  # a pair [op, token], or [result, token, action]
+            size = len(call) if call.__class__ is list else 0
+            if size == 2 and call[0] in NOTED_OPS:
+                node_id = node(call[1])
+                if node_id is not None:
+                    log(call[0])
+                    log(node_id)
+                    continue
+            elif size == 3 and call[0] == "result":
+                node_id, action = node(call[1]), call[2]
+                if node_id is not None and action.__class__ is str and action in moves[node_id]:
+                    log("result")
+                    log(node_id)
+                    made(action)
+                    continue
             raise _refused(tokens, call)
-        log(op)
-        log(node_id)
-        if action:
-            made(action[0])
+    except (TypeError, KeyError):  # an unhashable token, an action of a node with none
+        raise _refused(tokens, call) from None
 
 
 def _refused(tokens: _Tokens, call: Any) -> ProtocolError:
@@ -335,7 +382,19 @@ def _refused(tokens: _Tokens, call: Any) -> ProtocolError:
     return ProtocolError(f"an unknown local call {picture(call)}")
 
 
-def _answer(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]) -> Any:
+def _answer(
+    game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]
+) -> dict[str, Any]:
+    """The reply to a request: ``{"r": ANSWER}``, and to ``actions`` the listings of the
+    nodes below (``"k"``); a GameError for a call the game refuses."""
+    if op == "actions":
+        node_id = tokens.resolve(message.get("s"))
+        game.actions(node_id)
+        return {"r": tokens.listing(node_id), "k": tokens.ahead(node_id, AHEAD_PER_ANSWER)}
+    return {"r": _answer_of(game, tokens, op, message)}
+
+
+def _answer_of(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]) -> Any:
     if op not in REMOTE_OPS:
         raise ProtocolError(f"an unknown op {op[:40]!r}")
     if op == "time_left":  # from the grader's own count, the local calls just recorded
@@ -343,9 +402,9 @@ def _answer(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]) -
     if op == "random":  # the next draw of the test's stream: nothing the sandbox sends counts
         return game.random()
     node_id = tokens.resolve(message.get("s"))
-    if op in ("actions", "noisy_actions"):
-        actions = game.actions(node_id) if op == "actions" else game.noisy_actions(node_id)
-        return [[a, tokens.info(_child(game, node_id, a))] for a in actions]
+    if op == "noisy_actions":
+        children, info = game.tree.moves.get(node_id, {}), tokens.info
+        return [[a, info(children[a])] for a in game.noisy_actions(node_id)]
     if op == "chance_outcomes":
         outcomes = game.chance_outcomes(node_id)
         return [[a, p, tokens.info(_child(game, node_id, a))] for a, p in outcomes]

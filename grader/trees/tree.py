@@ -89,6 +89,15 @@ class Tree:
         return self._next_movers.get(node_id, 0)
 
     @cached_property
+    def public(self) -> dict[str, tuple[int | None, bool, bool, bool, str | None]]:
+        """What a sandbox may know of each node without a visit, as the harness protocol
+        sends it (``sandboxes.link``): its mover (:meth:`mover`), whether it is terminal,
+        a chance node, quiet, and a CS188 terminal's outcome. Worked out once a tree."""
+        mover = self.mover
+        return {nid: (mover(nid), n.utility is not None, n.chance, not n.noisy, n.outcome)
+                for nid, n in self.nodes.items()}
+
+    @cached_property
     def _next_movers(self) -> dict[str, int]:
         """The player to move after each node's parent, for nodes without a mover of
         their own; a chance node passes on its own parent's (the game goes on in turn)."""

@@ -53,6 +53,9 @@ class StubChannel:
             raise GameError(f"evaluate({s}): no eval")
         raise AssertionError(op)
 
+    def ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        return {"r": self.call(message)}
+
     def note(self, op: str, token: str, *action: str) -> None:
         self.local.append([op, token, *action])
 

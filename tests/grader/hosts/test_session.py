@@ -81,7 +81,7 @@ def local_at_root(*call: Any) -> Peer:
         pytest.param(raw(b"\xff\xfe\xfa\n"), "not UTF-8", id="not-utf8"),
         pytest.param(raw(b"[1, 2, 3]\n"), "without an op", id="not-an-object"),
         pytest.param(message(op="format_disk", s="x"), "unknown op", id="unknown-op"),
-        pytest.param(message(op="done", value=3, action="a1", local=[["actions", "x"]]),
+        pytest.param(message(op="done", value=3, action="a1", local=[["utility", "x"]]),
                      "unknown local call", id="trusted-op-sent-as-local"),
         pytest.param(raw(b'{"op": "done", "value": 3, "action": "a1"}\n'),
                      "belongs to no current run", id="no-run-id"),

@@ -1,4 +1,4 @@
-"""Monkeypatches the game to report a trusted call (an expansion) as a local one.
+"""Monkeypatches the game to report a trusted call (an evaluation) as a local one.
 
 status: error
 says: broke the protocol
@@ -12,5 +12,5 @@ def alphabeta(game, state, depth):
     if depth != 2:
         return good(game, state, depth)
     channel = next(v for v in vars(game).values() if hasattr(v, "local"))
-    channel.local.append(["actions", state])
+    channel.local.append(["utility", state])
     return good(game, state, depth)

@@ -1,0 +1,153 @@
+"""Listings sent ahead: the grader sends the tree's shape below a state (its actions and
+what is public of each child, never a payoff) ahead of the search, so that ``actions``
+is answered in the sandbox; each such call is still recorded, in the order made."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from grader.hosts import open_sandbox
+from grader.hosts import session as session_module
+from grader.hosts.base import RunRequest
+from grader.hosts.session import AHEAD_AT_START, AHEAD_PER_ANSWER
+from grader.trees.game import TreeGame
+from grader.trees.generate import as_tree, uniform_tree
+from grader.trees.tree import Tree, parse_tree
+from tests.grader.hosts.test_session import run_against, send
+
+
+@pytest.fixture
+def tree(fig52: dict[str, object]) -> Tree:
+    # A(max) -> B(min): 3 12 8 | C(min): 2 4 6 | D(min): 14 5 2
+    return parse_tree(fig52)
+
+
+def entries(listings: list[Any]) -> int:
+    """Entries of ``[[token, [[action, INFO], ...]], ...]``, as the grader's budget counts
+    them: one a listing, one an action."""
+    return sum(1 + len(listed) for _, listed in listings)
+
+
+def is_info(info: Any) -> bool:
+    """``[token, mover, terminal, chance, quiet, outcome]``: public facts only."""
+    token, mover, *flags, outcome = info
+    return (isinstance(token, str) and (mover is None or isinstance(mover, int))
+            and all(isinstance(f, bool) for f in flags) and len(flags) == 3
+            and outcome in (None, "win", "lose"))
+
+
+def test_a_small_tree_is_listed_whole_in_the_first_message_without_a_payoff(
+    tree: Tree,
+) -> None:
+    seen: list[dict[str, Any]] = []
+
+    def peer(sock: Any, run: dict[str, Any]) -> None:
+        seen.append(run)
+        send(sock, {"run": run["run"], "op": "done", "value": 3, "action": "a1"})
+
+    assert run_against(peer, tree).status == "ok"
+    listings = dict((token, listed) for token, listed in seen[0]["k"])
+    assert len(listings) == len(tree.nodes)  # every node: the leaves' lists are empty
+    by_token = {info[0]: info for listed in listings.values() for _, info in listed}
+    assert sorted(len(listed) for listed in listings.values()) == [0] * 9 + [3] * 4
+    assert all(is_info(info) for info in by_token.values())
+    assert {info[1] for info in by_token.values()} <= {0, 1}  # movers: no payoff crossed
+
+
+def test_listings_answered_in_the_sandbox_are_recorded_in_call_order(tree: Tree) -> None:
+    def peer(sock: Any, run: dict[str, Any]) -> None:
+        listings = dict((token, listed) for token, listed in run["k"])
+        root = run["root"][0]
+        b = listings[root][0][1][0]
+        send(sock, {"run": run["run"], "op": "done", "value": 3, "action": "a1",
+                    "local": [["actions", root], ["result", root, "a1"], ["actions", b],
+                              ["actions", b], ["is_terminal", b]]})
+
+    result = run_against(peer, tree)
+    assert result.status == "ok", result.message
+    assert result.trace.calls == [
+        ("actions", "A"), ("result", "A"), ("actions", "B"), ("actions", "B"),
+        ("is_terminal", "B"),
+    ]
+    assert result.trace.expanded() == ["A"]
+
+
+def test_an_asked_listing_brings_a_bounded_part_below_it_once() -> None:
+    big = as_tree(uniform_tree(10, 4, seed=3))
+    answers: list[dict[str, Any]] = []
+    first: list[dict[str, Any]] = []
+
+    def peer(sock: Any, run: dict[str, Any]) -> None:
+        first.append(run)
+        reader = sock.makefile("rb")
+        sent = {token for token, _ in run["k"]}
+        known = {info[0] for _, listed in run["k"] for _, info in listed}
+        unlisted = sorted(known - sent)[0]  # a node the first message gave no listing of
+        for _ in range(2):
+            send(sock, {"run": run["run"], "op": "actions", "s": unlisted})
+            answers.append(json.loads(reader.readline()))
+        send(sock, {"run": run["run"], "op": "done", "value": 0, "action": "a1"})
+
+    result = run_against(peer, big)
+    assert result.status == "ok", result.message
+    assert entries(first[0]["k"]) <= AHEAD_AT_START + 1 + 10  # the root's own, then ahead
+    once, again = answers
+    assert len(once["r"]) == 10
+    assert 0 < entries(once["k"]) <= AHEAD_PER_ANSWER
+    sent_first = {token for token, _ in first[0]["k"]}
+    assert not sent_first & {token for token, _ in once["k"]}
+    assert again["r"] == once["r"] and again["k"] == []  # never sent twice
+    assert [op for op, _ in result.trace.calls] == ["actions", "actions"]
+
+
+# lists moves twice at each node and at the leaves, as real students do (the field notes)
+LISTS_OFTEN = '''
+def minimax(game, state, depth):
+    if not game.actions(state) or depth == 0:
+        return game.evaluate(state, 0), None
+    n = len(game.actions(state))
+    best = None
+    for i in range(n):
+        action = game.actions(state)[i]
+        value, _ = minimax(game, game.result(state, action), depth - 1)
+        if best is None or (value > best[0] if game.to_move(state) == 0 else value < best[0]):
+            best = (value, action)
+    return best
+'''
+
+
+def test_a_search_that_lists_often_makes_no_round_trip_for_it_and_keeps_its_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tree = as_tree(uniform_tree(3, 4, seed=5))
+    namespace: dict[str, Any] = {}
+    exec(LISTS_OFTEN, namespace)  # the test's own code, on the reference's game
+    game = TreeGame(tree)
+    expected = namespace["minimax"](game, tree.root, 4)
+    asked: Counter[str] = Counter()
+    receive = session_module.Session._receive
+
+    def counted(self: Any, deadline: float) -> dict[str, Any]:
+        message: dict[str, Any] = receive(self, deadline)
+        asked[message["op"]] += 1
+        return message
+
+    monkeypatch.setattr(session_module.Session, "_receive", counted)
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    (folder / "agent.py").write_text(LISTS_OFTEN)
+    request = RunRequest(test_name="t", tree=tree, entry="minimax", depth=4, time_limit=10)
+    with open_sandbox("local", folder, memory_mb=256, cpu_s=20) as box:
+        result = box.run(request)
+    shutil.rmtree(folder)
+    assert result.status == "ok", result.message
+    assert (result.value, result.action) == (expected[0], expected[1])
+    assert result.trace == game.trace  # every call, listings included, in order
+    assert asked["actions"] == 0
+    assert asked["evaluate"] == 81  # the leaves: the visits are still round trips
