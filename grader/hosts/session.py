@@ -407,7 +407,8 @@ def _answer_of(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]
         return [[a, info(children[a])] for a in game.noisy_actions(node_id)]
     if op == "chance_outcomes":
         outcomes = game.chance_outcomes(node_id)
-        return [[a, p, tokens.info(_child(game, node_id, a))] for a, p in outcomes]
+        children = game.tree.moves[node_id]
+        return [[a, p, tokens.info(children[a])] for a, p in outcomes]
     if op == "utility":
         return game.utilities(node_id)
     if op == "evaluate":
@@ -417,12 +418,6 @@ def _answer_of(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]
     if op == "state":
         return tokens.info(node_id)
     raise ProtocolError(f"an unknown op {op[:40]!r}")
-
-
-def _child(game: TreeGame, node_id: str, action: str) -> str:
-    child = game.tree.child(node_id, action)
-    assert child is not None
-    return child
 
 
 def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
