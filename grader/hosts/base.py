@@ -144,13 +144,18 @@ class Cleaner:
     """Runs sandboxes' cleanups (:meth:`Sandbox.close_soon`) in threads beside the
     grading, started at once; leaving its ``with`` block waits for every one of them, and
     raises the first error one met: what a sandbox created is gone before the caller goes
-    on (a check before it exits, a batch before it ends)."""
+    on (a check before it exits, a batch before it ends). With ``threads=0`` the
+    cleanups wait for the end of the block instead, in order: a cleanup of a few
+    milliseconds (a local sandbox's, once its processes are killed) costs the block
+    more in a thread beside it, which takes turns with it for the interpreter, than
+    after it."""
 
     def __init__(self, threads: int = 1) -> None:
         self.threads = threads
         self._open = False
         self._pool: Any = None  # made at the first cleanup
         self._started: list[Any] = []
+        self._waiting: list[Callable[[], None]] = []  # threads=0: run as the block ends
 
     def __enter__(self) -> Cleaner:
         self._open = True
@@ -159,6 +164,9 @@ class Cleaner:
     def __call__(self, cleanup: Callable[[], None]) -> None:
         if not self._open:  # not (or no longer) in its with block: now
             cleanup()
+            return
+        if not self.threads:
+            self._waiting.append(cleanup)
             return
         if self._pool is None:
             from concurrent.futures import ThreadPoolExecutor
@@ -169,8 +177,13 @@ class Cleaner:
 
     def __exit__(self, kind: object, *exc_info: object) -> None:
         pool, self._pool, self._open = self._pool, None, False
-        if pool is not None:
-            pool.shutdown(wait=True)
+        waiting, self._waiting = self._waiting, []
+        try:
+            for cleanup in waiting:
+                cleanup()
+        finally:
+            if pool is not None:
+                pool.shutdown(wait=True)
         started, self._started = self._started, []
         for cleanup in started if kind is None else ():  # else what stopped the block
             cleanup.result()

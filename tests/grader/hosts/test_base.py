@@ -85,6 +85,17 @@ def test_a_cleaner_waits_for_every_cleanup_and_raises_the_one_that_failed() -> N
     assert done == ["slow"]  # waited for before the block was left
 
 
+def test_without_threads_a_cleaner_cleans_in_order_as_its_block_ends() -> None:
+    done: list[str] = []
+    threads = threading.active_count()
+    with Cleaner(threads=0) as later:
+        later(lambda: done.append("first"))
+        later(lambda: done.append("second"))
+        assert done == []  # kept for the end of the block
+        assert threading.active_count() == threads  # and no thread started for them
+    assert done == ["first", "second"]
+
+
 def test_outside_its_block_a_cleaner_cleans_at_once() -> None:
     done: list[str] = []
     Cleaner()(lambda: done.append("now"))
