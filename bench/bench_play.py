@@ -134,9 +134,9 @@ def forty_games(folder: Path) -> Path:
 
 def docker_ready() -> bool:
     try:
-        from grader.hosts.docker import shared_client
+        from grader.hosts.docker import shared_engine
 
-        shared_client().ping()
+        shared_engine().ping()
         return True
     except Exception:
         return False

@@ -219,14 +219,9 @@ def _remote(
 
 def check_docker() -> None:
     """Fail before grading anything, not on every submission, without engine or image."""
-    from grader.hosts.docker import docker_client
-    from grader.hosts.image import ensure_image
+    from grader.hosts.docker import sandbox_image, shared_engine
 
-    client = docker_client()
-    try:
-        ensure_image(client)
-    finally:
-        client.close()
+    sandbox_image(shared_engine())
 
 
 def _plan(

@@ -23,6 +23,10 @@ Every container carries the label ``search-grader=sandbox`` and its grader's hos
 and start time, and so does each host folder (an ``owner`` file), so that :func:`sweep`
 can remove what a grader killed outright left behind without touching what a grader
 still running uses.
+
+The sandbox speaks to the engine through :mod:`grader.hosts.engine` (the few calls of a
+start and a stop, with the standard library); the Docker SDK builds the image, where it
+is missing, and serves ``grader sandbox``.
 """
 
 from __future__ import annotations
@@ -38,14 +42,17 @@ import socket
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grader.errors import GraderError
 from grader.hosts.base import Later, MoveRequest, RunRequest, RunResult, Sandbox
 from grader.hosts.endings import Ending, container_ending
-from grader.hosts.image import LABEL, ensure_image
+from grader.hosts.engine import Container, Engine, EngineError
+from grader.hosts.image import LABEL, ensure_image, image_tag
 from grader.hosts.isolation import start_time
-from grader.hosts.session import Session
+
+if TYPE_CHECKING:  # imported once the container is asked for: it starts before the models load
+    from grader.hosts.session import Session
 
 OWNER_LABEL = "search-grader.owner"  # "<host>:<pid>:<start>" of the grader that made it
 OWNER_FILE = "owner"  # the same, in each host folder
@@ -84,17 +91,29 @@ def docker_client() -> Any:
 
 
 @functools.cache
-def shared_client() -> Any:
-    """One client of the local engine for every sandbox of this process (a batch's
-    threads share its connection pool): made, and the engine asked, once."""
-    return docker_client()
+def shared_engine() -> Engine:
+    """The engine every sandbox of this process speaks to, asked once whether it answers;
+    a :class:`GraderError` saying why there is none."""
+    try:
+        engine = Engine.from_env()
+        engine.ping()
+    except EngineError as exc:
+        raise GraderError(f"the docker sandbox needs a running Docker engine: {exc}") from None
+    return engine
 
 
 @functools.cache
-def _current_image(client: Any) -> str:
-    """The sandbox image, looked for (or built) once a process; a container that fails
-    to start makes the next start look again."""
-    return ensure_image(client)
+def sandbox_image(engine: Engine) -> str:
+    """The sandbox image, looked for once a process (built with the SDK where it is
+    missing); a container that fails to start makes the next start look again."""
+    tag = image_tag()
+    if engine.has_image(tag):
+        return tag
+    client = docker_client()
+    try:
+        return ensure_image(client)
+    finally:
+        client.close()
 
 
 def owner_id() -> str:
@@ -116,20 +135,20 @@ def _owner_alive(owner: str) -> bool:
     return not start or start_time(int(pid)) in (None, start)  # a PID reused differs
 
 
-def sweep(client: Any, *, everything: bool = False) -> list[str]:
+def sweep(engine: Engine, *, everything: bool = False) -> list[str]:
     """Remove the sandbox containers whose grader is gone (all of them if ``everything``),
     and their host folders; return their names. One listing, read as it is: the
     containers of other graders may come and go meanwhile."""
     removed = []
-    for container in client.api.containers(all=True, filters={"label": f"{LABEL}=sandbox"}):
+    for container in engine.containers(f"{LABEL}=sandbox"):
         owner = (container.get("Labels") or {}).get(OWNER_LABEL, "")
         if not everything and owner and _owner_alive(owner):
             continue
         folders = {Path(m["Source"]).parent for m in container.get("Mounts") or []
                    if m.get("Source")}
         try:
-            client.api.remove_container(container["Id"], force=True)
-        except Exception:  # gone already, or the engine refused: the next start tries
+            engine.container(container["Id"]).remove(force=True)
+        except EngineError:  # gone already, or the engine refused: the next start tries
             continue
         removed.append(str((container.get("Names") or [container["Id"]])[0]).lstrip("/"))
         for folder in folders:
@@ -167,19 +186,19 @@ class DockerSandbox(Sandbox):
         cpu_s: float = 60.0,
         cpus: float = 1.0,
         cpuset_cpus: str | None = None,
-        client: Any = None,
+        engine: Engine | None = None,
         image: str | None = None,
     ) -> None:
         super().__init__(submission or Path(), memory_mb=memory_mb)
         self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
         self.cpus = cpus
         self.cpuset_cpus = cpuset_cpus
-        self.client = client if client is not None else shared_client()
-        self.image = image or _current_image(self.client)
+        self.engine = engine if engine is not None else shared_engine()
+        self.image = image or sandbox_image(self.engine)
         self._workdir = Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX))
         self._folder = self._workdir / "submission"
         self._sockets = self._workdir / "sock"
-        self._container: Any = None
+        self._container: Container | None = None
         self._name: str | None = None  # of the container, known before it is created
         self._session: Session | None = None
         self._limited = False  # the session's harness has its limits
@@ -207,8 +226,8 @@ class DockerSandbox(Sandbox):
         self.submission = submission
         self.cpu_s = max(1, math.ceil(cpu_s) + CPU_HEADROOM_S)
         if memory_mb != self.memory_mb and self._container is not None:
-            memory = f"{memory_mb + RUNTIME_MB}m"  # an error here: no run (fails closed)
-            self._container.update(mem_limit=memory, memswap_limit=memory)
+            # an error here: no run (fails closed)
+            self._container.update(memory=(memory_mb + RUNTIME_MB) << 20)
         self.memory_mb = memory_mb
         return self
 
@@ -271,7 +290,7 @@ class DockerSandbox(Sandbox):
                 return self._start()
             except Exception:
                 self._stop(inspect=False)
-                _current_image.cache_clear()  # looked for again: removed since, perhaps
+                sandbox_image.cache_clear()  # looked for again: removed since, perhaps
                 if attempt == START_ATTEMPTS:
                     raise
                 time.sleep(0.2 * attempt)
@@ -293,53 +312,58 @@ class DockerSandbox(Sandbox):
                 conn = _accept(listener, self._container)
             finally:
                 path.unlink(missing_ok=True)
+        from grader.hosts.session import Session
+
         self._session = Session.over_socket(conn)
         self._limited = False
-        _sweep_once(self.client)  # what dead graders left, once this one's container is up
+        _sweep_once(self.engine)  # what dead graders left, once this one's container is up
         return self._session
 
-    def _create(self, socket_name: str) -> Any:
-        """Create the container, in one call to the engine: the client's ``containers.create``
-        would ask for the whole container again, which nothing here reads."""
-        api = self.client.api
-        created = api.create_container(
-            self.image,
-            name=self._name,
-            command=[
+    def _create(self, socket_name: str) -> Container:
+        """Create the container, in one call to the engine."""
+        assert self._name is not None
+        return self.engine.create(self._name, self.container_config(socket_name))
+
+    def container_config(self, socket_name: str) -> dict[str, Any]:
+        """The container as the engine's API takes it: the harness under its watcher as
+        ``nobody``, and :meth:`host_config`."""
+        return {
+            "Image": self.image,
+            "Cmd": [
                 "python3", "-I", "-S", "/sandbox/harness.py", "--watch",
                 "--connect", f"{SOCKET_DIR}/{socket_name}", "--submission", SUBMISSION_DIR,
                 "--await-limits",
             ],
-            detach=True,
-            user="65534:65534",
-            working_dir="/tmp",
-            labels={LABEL: "sandbox", OWNER_LABEL: owner_id()},
-            environment={"HOME": "/tmp", "LANG": "C.UTF-8"},
-            volumes=[SUBMISSION_DIR, SOCKET_DIR],
-            host_config=api.create_host_config(**self._host_options()),
-        )
-        return self.client.containers.prepare_model({"Id": created["Id"]})
+            "User": "65534:65534",
+            "WorkingDir": "/tmp",
+            "Labels": {LABEL: "sandbox", OWNER_LABEL: owner_id()},
+            "Env": ["HOME=/tmp", "LANG=C.UTF-8"],
+            "Volumes": {SUBMISSION_DIR: {}, SOCKET_DIR: {}},
+            "AttachStdin": False, "AttachStdout": False, "AttachStderr": False,
+            "OpenStdin": False, "StdinOnce": False, "Tty": False,
+            "HostConfig": self.host_config(),
+        }
 
-    def _host_options(self) -> dict[str, Any]:
-        memory = f"{self.memory_mb + RUNTIME_MB}m"
+    def host_config(self) -> dict[str, Any]:
+        """The container's limits and isolation, in the engine's terms: no network, a
+        read-only root, no capabilities, our seccomp profile, memory (no swap), processes
+        and CPU, logging off, the submission read-only and the socket's folder."""
+        memory = (self.memory_mb + RUNTIME_MB) << 20
         options: dict[str, Any] = {
-            "network_mode": "none",
-            "mem_limit": memory,
-            "memswap_limit": memory,
-            "pids_limit": PIDS_LIMIT,
-            "nano_cpus": int(self.cpus * 1e9),
-            "read_only": True,
-            "tmpfs": {"/tmp": TMP_OPTIONS},
-            "cap_drop": ["ALL"],
-            "security_opt": ["no-new-privileges", f"seccomp={_seccomp_profile()}"],
-            "log_config": {"type": "none"},
-            "binds": {
-                str(self._folder): {"bind": SUBMISSION_DIR, "mode": "ro"},
-                str(self._sockets): {"bind": SOCKET_DIR, "mode": "rw"},
-            },
+            "NetworkMode": "none",
+            "Memory": memory,
+            "MemorySwap": memory,
+            "PidsLimit": PIDS_LIMIT,
+            "NanoCpus": int(self.cpus * 1e9),
+            "ReadonlyRootfs": True,
+            "Tmpfs": {"/tmp": TMP_OPTIONS},
+            "CapDrop": ["ALL"],
+            "SecurityOpt": ["no-new-privileges", f"seccomp={_seccomp_profile()}"],
+            "LogConfig": {"Type": "none", "Config": {}},
+            "Binds": [f"{self._folder}:{SUBMISSION_DIR}:ro", f"{self._sockets}:{SOCKET_DIR}:rw"],
         }
         if self.cpuset_cpus is not None:
-            options["cpuset_cpus"] = self.cpuset_cpus
+            options["CpusetCpus"] = self.cpuset_cpus
         return options
 
     def _stop(self, *, inspect: bool = True, settle: bool = False) -> Ending:
@@ -356,11 +380,11 @@ class DockerSandbox(Sandbox):
         finally:
             if session is not None:
                 session.close()
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(EngineError):
                 if container is not None:
                     container.remove(force=True)
                 elif name is not None:  # interrupted while it was being created
-                    self.client.api.remove_container(name, force=True)
+                    self.engine.container(name).remove(force=True)
 
     def kill(self) -> None:
         listener = getattr(self, "_listener", None)
@@ -369,8 +393,8 @@ class DockerSandbox(Sandbox):
                 listener.shutdown(socket.SHUT_RDWR)
         name = self._name  # known before the container is created
         if name is not None:
-            with contextlib.suppress(Exception):
-                self.client.api.kill(name)
+            with contextlib.suppress(EngineError):
+                self.engine.container(name).kill()
 
     def close(self) -> None:
         try:
@@ -397,7 +421,7 @@ def _bind(listener: socket.socket, path: Path) -> None:
         os.close(folder)
 
 
-def _accept(listener: socket.socket, container: Any) -> socket.socket:
+def _accept(listener: socket.socket, container: Container) -> socket.socket:
     """The harness's connection; fails fast if the container dies before it."""
     deadline = time.monotonic() + CONNECT_TIMEOUT_S
     listener.settimeout(ACCEPT_POLL_S)
@@ -424,9 +448,9 @@ def _seccomp_profile() -> str:
     return json.dumps(json.loads(SECCOMP.read_text()), separators=(",", ":"))
 
 
-def _sweep_once(client: Any) -> None:
+def _sweep_once(engine: Engine) -> None:
     global _swept
     if not _swept:
         _swept = True
-        with contextlib.suppress(Exception):
-            sweep(client)
+        with contextlib.suppress(EngineError, OSError):
+            sweep(engine)

@@ -26,6 +26,7 @@ from grader.hosts.docker import (
     WORKDIR_PREFIX,
     DockerSandbox,
     owner_id,
+    shared_engine,
     sweep,
     sweep_folders,
 )
@@ -287,7 +288,7 @@ def test_sweep_removes_only_containers_of_dead_graders(image: str, client: Any) 
     alive = client.containers.create(image, command=["true"], labels={
         LABEL: "sandbox", OWNER_LABEL: owner_id()})
     try:
-        removed = sweep(client)
+        removed = sweep(shared_engine())
         assert dead.name in removed
         assert alive.name not in removed
         assert [c["Names"] for c in ours(client)] == [[f"/{alive.name}"]]

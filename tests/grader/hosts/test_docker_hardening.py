@@ -30,6 +30,7 @@ import pytest
 
 from grader.grading.batch import grade_batch
 from grader.hosts.docker import OWNER_LABEL, SECCOMP, WORKDIR_PREFIX, DockerSandbox
+from grader.hosts.engine import Engine, EngineError
 from grader.hosts.image import LABEL
 from tests.examples.tiny_assignment import FIG52, write_assignment
 from tests.grader.hosts.test_docker import GOOD, request, submission
@@ -301,20 +302,17 @@ def test_a_container_that_fails_to_start_is_tried_again(
     image: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The engine refuses the first create (as a loaded engine may); the second works."""
-    import docker.errors
-    from docker.api.client import APIClient
-
     folder = submission(tmp_path / "good", GOOD)
     attempts: list[str] = []
-    real_create = APIClient.create_container
+    real_create = Engine.create
 
-    def create_failing_once(self: Any, *args: Any, **kwargs: Any) -> Any:
-        attempts.append(kwargs["name"])
+    def create_failing_once(self: Engine, name: str, config: dict[str, Any]) -> Any:
+        attempts.append(name)
         if len(attempts) == 1:
-            raise docker.errors.APIError("the engine is busy")
-        return real_create(self, *args, **kwargs)
+            raise EngineError("500 the engine is busy", 500)
+        return real_create(self, name, config)
 
-    monkeypatch.setattr(APIClient, "create_container", create_failing_once)
+    monkeypatch.setattr(Engine, "create", create_failing_once)
     with DockerSandbox(folder, image=image) as box:
         result = box.run(request())
     assert (result.status, result.value, result.action) == ("ok", 3, "a1"), result.message
