@@ -139,7 +139,7 @@ def print_report(
             Text(for_terminal(t.name)),
             Text(STATUS_WORDS[t.status], style=STATUSES[t.status].style),
             f"{points(t.score)}/{points(t.max_score)}",
-            f"{t.time_s:.3f}",
+            "-" if report.student_view and t.visibility == "hidden" else f"{t.time_s:.3f}",
             *games,
         )
     console.print(table)

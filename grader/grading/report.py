@@ -157,10 +157,15 @@ def student_view(report: Report) -> Report:
     """What a student may see: a hidden test keeps its status, score and the names of the
     checks that failed, and loses everything that could carry its tree back to a student:
     the expected answer, the feedback, the submission's record and answer (which the
-    submission could fill with what it read), its prints, its traceback, and the message
-    of an error (the submission's own text, or the game's, naming the tree's nodes)."""
+    submission could fill with what it read), its prints, its traceback, the message
+    of an error (the submission's own text, or the game's, naming the tree's nodes), and
+    its time (a submission could sleep what it read): the whole check's time is then
+    given in whole seconds."""
     tests = [_hide(t) if t.visibility == "hidden" else t for t in report.tests]
-    return report.model_copy(update={"tests": tests, "student_view": True})
+    update: dict[str, object] = {"tests": tests, "student_view": True}
+    if len(tests) != sum(t.visibility != "hidden" for t in tests):
+        update["time_s"] = float(round(report.time_s))
+    return report.model_copy(update=update)
 
 
 def _hide(test: TestResult) -> TestResult:
@@ -171,7 +176,7 @@ def _hide(test: TestResult) -> TestResult:
     elif test.status != "passed":
         message = f"hidden test: {STATUSES[test.status].word} (details on visible tests only)"
     update: dict[str, object] = {"expected": None, "got": None, "feedback": [], "message": message,
-              "output": None, "detail": None, "games": []}
+              "output": None, "detail": None, "games": [], "time_s": 0.0}
     return test.model_copy(update=update)
 
 

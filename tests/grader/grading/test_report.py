@@ -120,6 +120,21 @@ def test_student_view_keeps_nothing_of_a_hidden_tree(status: str) -> None:
     assert (shown.status, shown.score) == (status, 0.0)
 
 
+def test_student_view_gives_no_time_a_hidden_test_could_have_slept() -> None:
+    """A submission could sleep what it read: a hidden test shows no time, the whole
+    check's time is in whole seconds."""
+    hidden = result("hidden", visibility="hidden", time_s=1.337)
+    report = make_report(assignment="alphabeta", submission="agent.py",
+                         tests=[result("shown", time_s=0.25), hidden], sandbox="local",
+                         time_s=2.71828)
+    view = student_view(report)
+    assert [t.time_s for t in view.tests] == [0.25, 0.0]
+    assert view.time_s == 3.0
+    alone = make_report(assignment="alphabeta", submission="agent.py",
+                        tests=[result("shown")], sandbox="local", time_s=2.71828)
+    assert student_view(alone).time_s == 2.71828  # no hidden test: the time as it was
+
+
 def test_student_view_keeps_visible_tests_whole() -> None:
     report = sample()
     view = student_view(report)
