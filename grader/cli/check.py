@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # imported when the command runs: `grader --help` stays light
     from rich.console import Console
 
     from grader.grading.check import Prepared
-    from grader.grading.report import Report
+    from grader.grading.report import Report, TestResult
     from grader.grading.scoring import TestContext
 
 
@@ -139,7 +139,7 @@ def print_report(
             Text(for_terminal(t.name)),
             Text(STATUS_WORDS[t.status], style=STATUSES[t.status].style),
             f"{points(t.score)}/{points(t.max_score)}",
-            "-" if report.student_view and t.visibility == "hidden" else f"{t.time_s:.3f}",
+            _time_cell(report, t),
             *games,
         )
     console.print(table)
@@ -158,3 +158,8 @@ def print_report(
             console.print(Text("    " + output, style="dim"))
     style = "bold green" if report.all_passed else "bold red"
     console.print(Text(for_terminal(total_line(report)), style=style))
+
+
+def _time_cell(report: Report, test: TestResult) -> str:
+    """A test's time; none for a hidden test in a student's view (it shows none)."""
+    return "-" if report.student_view and test.visibility == "hidden" else f"{test.time_s:.3f}"
