@@ -3,7 +3,11 @@
 States are node ids. Each method records ``(op, state)`` in the game's :class:`Trace`
 before it answers, so the trace is the full, ordered record of what a search asked. The
 hot methods (the ones every search calls at every node) append to the trace's flat log
-directly and return the tree's own immutable values, copying nothing.
+directly and return the tree's own immutable values, copying nothing. Those two appends
+are most of what tracing costs a search, so on the common path these methods do little
+else: they read ``self._log`` at each append (cheaper than binding it to a local) and make
+the fewest checks that still catch every bad call, which then goes the slow way, to be
+recorded as it must and refused.
 
 Where a test sets ``time_budget``, the game has a virtual clock: :meth:`TreeGame.time_left`
 is the budget less the visits recorded so far (:meth:`Trace.visit_count`), so the same
@@ -29,6 +33,11 @@ from grader.trees.tree import Node, Tree, Value
 from reference.conventions import RANDOM_SEED, TIME_BUDGET
 
 T = TypeVar("T")
+
+_PLAYER_0 = 0
+"""The player two-player searches ask ``utility`` and ``evaluate`` about: ``p is _PLAYER_0``
+is the cheapest test that lets 0 through and stops False and int subclasses (CPython has
+one int 0; any other 0 would take the type test, to the same answer)."""
 
 
 class TreeGame:
@@ -74,23 +83,21 @@ class TreeGame:
             node = self._nodes[s]
         except (KeyError, TypeError):
             node = self._node(s)
-        log = self._log
-        log.append("to_move")
-        log.append(s)
-        if node.to_move is None:
-            if node.chance:
-                raise GameError(f"{s} is a chance node: no player moves there")
-            return self.tree.mover(s) or 0  # a terminal: whose turn it would be
-        return node.to_move
+        self._log.append("to_move")
+        self._log.append(s)
+        if node.to_move is not None:
+            return node.to_move
+        if node.chance:
+            raise GameError(f"{s} is a chance node: no player moves there")
+        return self.tree.mover(s) or 0  # a terminal: whose turn it would be
 
     def actions(self, s: str) -> tuple[str, ...]:
         try:
             node = self._nodes[s]
         except (KeyError, TypeError):
             node = self._node(s)
-        log = self._log
-        log.append("actions")
-        log.append(s)
+        self._log.append("actions")
+        self._log.append(s)
         return node.actions  # a tuple: nobody can reorder the tree's own list
 
     def result(self, s: str, a: Any) -> str:
@@ -99,9 +106,8 @@ class TreeGame:
         except (KeyError, TypeError):  # an unknown state or action, or an unhashable one
             self._node(s)
             raise GameError(f"{a!r} is not an action of {s}") from None
-        log = self._log
-        log.append("result")
-        log.append(s)
+        self._log.append("result")
+        self._log.append(s)
         self._made.append(a)
         return child
 
@@ -110,28 +116,31 @@ class TreeGame:
             node = self._nodes[s]
         except (KeyError, TypeError):
             node = self._node(s)
-        log = self._log
-        log.append("is_terminal")
-        log.append(s)
+        self._log.append("is_terminal")
+        self._log.append(s)
         return node.utility is not None
 
     def utility(self, s: str, p: int = 0) -> Value:
         try:  # the common case, without copying the vector
             value = self._nodes[s].utility[p]  # type: ignore[index]
         except (KeyError, TypeError, IndexError):
-            value = None  # the slow way below records the call and says what is wrong
-        if value is None or p.__class__ is not int or p < 0:
-            return self.utilities(s)[self._player(p)]
-        log = self._log
-        log.append("utility")
-        log.append(s)
-        return value
+            pass
+        else:  # a tuple takes indexes that name no player (True, -1, numpy ints): not those
+            if p is _PLAYER_0 or (type(p) is int and p > 0):
+                self._log.append("utility")
+                self._log.append(s)
+                return value
+        # the slow way records the call and says what is wrong (out of the handler, so
+        # its GameError chains none of the errors above)
+        return self.utilities(s)[self._player(p)]
 
     def utilities(self, s: str) -> list[Value]:
-        node = self._node(s)
-        log = self._log  # the sandbox asks for every evaluation this way
-        log.append("utility")
-        log.append(s)
+        try:  # the sandbox asks for every evaluation this way
+            node = self._nodes[s]
+        except (KeyError, TypeError):
+            node = self._node(s)
+        self._log.append("utility")
+        self._log.append(s)
         if node.utility is None:
             raise GameError(f"utility of {s}, which is not terminal")
         return list(node.utility)
@@ -141,19 +150,21 @@ class TreeGame:
             node = self._nodes[s]
             value = (node.utility or node.eval)[p]  # type: ignore[index]
         except (KeyError, TypeError, IndexError):
-            value = None  # the slow way below records the call and says what is wrong
-        if value is None or p.__class__ is not int or p < 0:
-            return self.evaluations(s)[self._player(p)]
-        log = self._log
-        log.append("evaluate")
-        log.append(s)
-        return value
+            pass
+        else:  # as in utility: only a player's index takes the quick way
+            if p is _PLAYER_0 or (type(p) is int and p > 0):
+                self._log.append("evaluate")
+                self._log.append(s)
+                return value
+        return self.evaluations(s)[self._player(p)]
 
     def evaluations(self, s: str) -> list[Value]:
-        node = self._node(s)
-        log = self._log
-        log.append("evaluate")
-        log.append(s)
+        try:
+            node = self._nodes[s]
+        except (KeyError, TypeError):
+            node = self._node(s)
+        self._log.append("evaluate")
+        self._log.append(s)
         if node.utility is not None:
             return list(node.utility)  # a terminal's heuristic value is its payoff
         if node.eval is None:
@@ -161,8 +172,12 @@ class TreeGame:
         return list(node.eval)
 
     def is_quiet(self, s: str) -> bool:
-        node = self._node(s)
-        self.trace.record("is_quiet", s)
+        try:  # quiescence asks at each node past its horizon: the hot methods' way
+            node = self._nodes[s]
+        except (KeyError, TypeError):
+            node = self._node(s)
+        self._log.append("is_quiet")
+        self._log.append(s)
         return not node.noisy
 
     def noisy_actions(self, s: str) -> list[str]:
@@ -171,8 +186,12 @@ class TreeGame:
         return [a for a in node.actions if a in node.noisy]
 
     def is_chance(self, s: str) -> bool:
-        node = self._node(s)
-        self.trace.record("is_chance", s)
+        try:  # expectimax asks at every node it expands: the hot methods' way
+            node = self._nodes[s]
+        except (KeyError, TypeError):
+            node = self._node(s)
+        self._log.append("is_chance")
+        self._log.append(s)
         return node.chance
 
     def chance_outcomes(self, s: str) -> list[tuple[str, float]]:
