@@ -93,8 +93,8 @@ class Engine:
             connection.request(method, path, body=data, headers=headers)
             response = connection.getresponse()
             raw = response.read()
-        except OSError as exc:
-            raise EngineError(f"cannot reach the Docker engine: {exc}") from None
+        except (OSError, http.client.HTTPException) as exc:
+            raise EngineError(f"cannot reach the Docker engine: {exc!r}") from None
         finally:
             connection.close()
         text = raw.decode("utf-8", "replace")
@@ -105,7 +105,10 @@ class Engine:
             except (ValueError, AttributeError):
                 said = text
             raise EngineError(f"{response.status} {said}".strip(), response.status)
-        return json.loads(text) if is_json and text.strip() else None
+        try:
+            return json.loads(text) if is_json and text.strip() else None
+        except ValueError:
+            raise EngineError(f"the Docker engine answered {text[:200]!r}") from None
 
     def _connect(self, timeout: float) -> http.client.HTTPConnection:
         if self.socket_path is not None:
