@@ -1,10 +1,14 @@
-"""A memory cgroup per local sandbox, where the grader may make one (root, cgroup v1 or v2).
+"""Cgroups per local sandbox, where the grader may make them (root, cgroup v1 or v2).
 
-``RLIMIT_AS`` counts address space; a cgroup counts the pages themselves, those of files
-in the sandbox's private ``/tmp`` and ``/dev/shm`` included, so memory that escapes the
-address-space limit still has a bound. Where no cgroup can be made (an ordinary user, a
-container) the sandbox goes on without one: the seccomp filter denies ``memfd_create``
-and its tmpfs mounts have a size, which bound the same escapes more coarsely.
+``RLIMIT_AS`` counts address space; a memory cgroup counts the pages themselves, those of
+files in the sandbox's private ``/tmp`` and ``/dev/shm`` included, so memory that escapes
+the address-space limit still has a bound. ``RLIMIT_NPROC`` counts the processes of a
+user, and every local sandbox's submission runs as the same user: a pids cgroup bounds
+one sandbox's own, so that a submission holding many threads cannot make another's
+next thread fail. Where no cgroup can be made (an ordinary user, a container) the
+sandbox goes on without: the seccomp filter denies ``memfd_create`` and its tmpfs mounts
+have a size, which bound the same memory escapes more coarsely, and ``RLIMIT_NPROC``
+bounds the processes, shared by the sandboxes running at once.
 """
 
 from __future__ import annotations
@@ -20,6 +24,25 @@ ROOT = Path("/sys/fs/cgroup")
 _serial = itertools.count()
 REMOVE_TIMEOUT_S = 2.0
 NAME_RE = re.compile(r"^grader-(\d+)-(\d+)-\d+$")
+
+
+def own_pids_cgroup() -> Path | None:
+    """This process's pids cgroup folder (cgroup v1's pids hierarchy, or v2 where pids
+    is delegated to children)."""
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if "pids" in controllers.split(","):  # cgroup v1
+            return ROOT / "pids" / path.lstrip("/")
+        if line.startswith("0::"):
+            folder = ROOT / line[3:].lstrip("/")
+            with contextlib.suppress(OSError):
+                if "pids" in (folder / "cgroup.subtree_control").read_text().split():
+                    return folder
+    return None
 
 
 def own_memory_cgroup() -> tuple[Path, str] | None:
@@ -41,31 +64,33 @@ def own_memory_cgroup() -> tuple[Path, str] | None:
     return None
 
 
-class MemoryCgroup:
-    """A child of the grader's memory cgroup with a limit; removed by :meth:`remove`."""
+class SandboxCgroup:
+    """A child of the grader's memory cgroup with a limit, and of its pids cgroup where
+    one can be made (the same folder under cgroup v2); removed by :meth:`remove`."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, pids: Path | None = None) -> None:
         self.folder = folder
+        self.pids = pids  # the folder whose pids.max bounds the sandbox's processes
 
     @classmethod
-    def make(cls, limit_bytes: int, *, owner: str) -> MemoryCgroup | None:
+    def make(cls, limit_bytes: int, *, owner: str, processes: int) -> SandboxCgroup | None:
         """A new cgroup named for its owner (``PID-STARTTIME``), or None where none can
-        be made."""
+        be made; its :attr:`pids` None where no pids cgroup can be."""
         if os.geteuid() != 0:
             return None
         own = own_memory_cgroup()
         if own is None:
             return None
         parent, limit_file = own
-        folder = parent / f"grader-{owner}-{next(_serial)}"
-        try:
-            folder.mkdir()
-            (folder / limit_file).write_text(str(limit_bytes))
-        except OSError:
-            with contextlib.suppress(OSError):
-                folder.rmdir()
+        name = f"grader-{owner}-{next(_serial)}"
+        folder = _made(parent / name, limit_file, str(limit_bytes))
+        if folder is None:
             return None
-        return cls(folder)
+        pids_parent = own_pids_cgroup()
+        pids = None if pids_parent is None else (
+            _limited(folder, "pids.max", str(processes)) if pids_parent == parent
+            else _made(pids_parent / name, "pids.max", str(processes)))
+        return cls(folder, pids)
 
     def set_limit(self, limit_bytes: int) -> None:
         """A new limit (OSError if it cannot be set), before any student code runs in it."""
@@ -83,25 +108,58 @@ class MemoryCgroup:
         return 0
 
     def wrap(self, command: list[str]) -> list[str]:
-        """``command`` started inside the cgroup: a shell joins it, then becomes it."""
-        return ["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', str(self.folder / "cgroup.procs"),
-                *command]
+        """``command`` started inside the cgroups: a shell joins them, then becomes it."""
+        joins = [str(self.folder / "cgroup.procs")]
+        if self.pids is not None and self.pids != self.folder:
+            joins.append(str(self.pids / "cgroup.procs"))
+        script = " && ".join(f'echo $$ > "${i}"' for i in range(len(joins)))
+        return ["/bin/sh", "-c", f'{script} && shift {len(joins) - 1} && exec "$@"',
+                *joins, *command]
 
     def remove(self) -> None:
-        """Remove the cgroup, once the kernel has let go of its killed processes."""
-        deadline = time.monotonic() + REMOVE_TIMEOUT_S
-        pause = 0.001  # the kernel lets go of a killed process in about a millisecond
-        while True:
-            try:
-                self.folder.rmdir()
-                return
-            except FileNotFoundError:
-                return
-            except OSError:
-                if time.monotonic() > deadline:
-                    return  # the next grader's start removes it
-                time.sleep(pause)
-                pause = min(2 * pause, 0.02)
+        """Remove the cgroups, once the kernel has let go of their killed processes."""
+        for folder in dict.fromkeys([self.folder, self.pids]):  # one, or two in order
+            if folder is not None:
+                _remove(folder)
+
+
+def _made(folder: Path, limit_file: str, limit: str) -> Path | None:
+    """``folder`` made as a cgroup with ``limit`` written to its ``limit_file``; None if
+    either fails (nothing is left)."""
+    try:
+        folder.mkdir()
+    except OSError:
+        return None
+    if _limited(folder, limit_file, limit) is None:
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+        return None
+    return folder
+
+
+def _limited(folder: Path, limit_file: str, limit: str) -> Path | None:
+    try:
+        (folder / limit_file).write_text(limit)
+    except OSError:
+        return None
+    return folder
+
+
+def _remove(folder: Path) -> None:
+    """Remove a cgroup, once the kernel has let go of its killed processes."""
+    deadline = time.monotonic() + REMOVE_TIMEOUT_S
+    pause = 0.001  # the kernel lets go of a killed process in about a millisecond
+    while True:
+        try:
+            folder.rmdir()
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                return  # the next grader's start removes it
+            time.sleep(pause)
+            pause = min(2 * pause, 0.02)
 
 
 def sweep_dead_cgroups(alive: object) -> int:
@@ -110,9 +168,10 @@ def sweep_dead_cgroups(alive: object) -> int:
     own = own_memory_cgroup()
     if own is None or os.geteuid() != 0:
         return 0
+    parents = dict.fromkeys([own[0], own_pids_cgroup()])  # the pids one may be the same
     removed = 0
     with contextlib.suppress(OSError):
-        for folder in own[0].glob("grader-*"):
+        for folder in [f for p in parents if p is not None for f in p.glob("grader-*")]:
             match = NAME_RE.match(folder.name)
             if match is None or not callable(alive) or alive(int(match[1]), match[2]):
                 continue

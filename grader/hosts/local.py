@@ -40,7 +40,7 @@ from grader.hosts.base import (
     Sandbox,
     killed_by,
 )
-from grader.hosts.cgroup import MemoryCgroup
+from grader.hosts.cgroup import SandboxCgroup
 from grader.hosts.isolation import (
     LIMITS_ONLY,
     NAMESPACES,
@@ -67,7 +67,8 @@ from sandboxes.link import decode_json
 if TYPE_CHECKING:  # imported at the first start: the harness starts before the models load
     from grader.hosts.session import Session
 
-PROCESSES = 64  # processes the submission's user may have
+PROCESSES = 64  # processes (threads included) the submission may have
+NPROC_UNBOUNDED = 100_000  # RLIMIT_NPROC where a pids cgroup is the bound
 CPU_HEADROOM_S = 10  # CPU seconds beyond the sum of time limits before the kernel kills
 START_TIMEOUT_S = 60.0  # for a harness to start and confine itself on a busy machine
 INFO_TIMEOUT_S = 30.0
@@ -133,8 +134,8 @@ class LocalSandbox(Sandbox):
         self._folder = self._workdir / "submission"
         self._folder.mkdir(mode=0o755)
         os.chmod(self._folder, 0o755)
-        self._cgroup = MemoryCgroup.make((self.memory_mb + CGROUP_HEADROOM_MB) << 20,
-                                         owner=owner_tag())
+        self._cgroup = SandboxCgroup.make((self.memory_mb + CGROUP_HEADROOM_MB) << 20,
+                                          owner=owner_tag(), processes=PROCESSES)
 
     def take(self, submission: Path, *, memory_mb: int, cpu_s: float) -> LocalSandbox:
         """Give the sandbox its submission (a folder, copied in) and its limits, before
@@ -243,7 +244,7 @@ class LocalSandbox(Sandbox):
         session = self._session = Session.over_pipes(*self._pipes)
         self._pipes = None
         limits = {"op": "limits", "memory_mb": self.memory_mb, "cpu_s": self.cpu_s,
-                  "processes": PROCESSES}
+                  "processes": self._processes()}
         deadline = time.monotonic() + START_TIMEOUT_S
         try:
             session.link.send_json(limits, deadline)
@@ -257,6 +258,12 @@ class LocalSandbox(Sandbox):
             raise SandboxStartError(f"the harness did not start: {said[-500:]}")
         self._proven = True
         return session
+
+    def _processes(self) -> int:
+        """``RLIMIT_NPROC`` for the harness: PROCESSES where it is the bound; beyond reach
+        where the sandbox's pids cgroup bounds its processes (the rlimit counts those
+        of every sandbox running as the same user)."""
+        return PROCESSES if self._cgroup is None or self._cgroup.pids is None else NPROC_UNBOUNDED
 
     def _read_info(self, timeout_s: float) -> None:
         info, self._info_read = self._info_read, None
