@@ -27,40 +27,37 @@ NAME_RE = re.compile(r"^grader-(\d+)-(\d+)-\d+$")
 
 
 def own_pids_cgroup() -> Path | None:
-    """This process's pids cgroup folder (cgroup v1's pids hierarchy, or v2 where pids
-    is delegated to children)."""
-    try:
-        lines = Path("/proc/self/cgroup").read_text().splitlines()
-    except OSError:
-        return None
-    for line in lines:
-        _, controllers, path = line.split(":", 2)
-        if "pids" in controllers.split(","):  # cgroup v1
-            return ROOT / "pids" / path.lstrip("/")
-        if line.startswith("0::"):
-            folder = ROOT / line[3:].lstrip("/")
-            with contextlib.suppress(OSError):
-                if "pids" in (folder / "cgroup.subtree_control").read_text().split():
-                    return folder
-    return None
+    """This process's pids cgroup folder."""
+    found = _own_cgroup("pids")
+    return None if found is None else found[0]
 
 
 def own_memory_cgroup() -> tuple[Path, str] | None:
     """This process's memory cgroup folder and the name of its limit file."""
+    found = _own_cgroup("memory")
+    if found is None:
+        return None
+    folder, v1 = found
+    return folder, "memory.limit_in_bytes" if v1 else "memory.max"
+
+
+def _own_cgroup(controller: str) -> tuple[Path, bool] | None:
+    """This process's cgroup folder for ``controller``, and whether it is cgroup v1's
+    hierarchy (else v2's, where the controller must be delegated to children)."""
     try:
         lines = Path("/proc/self/cgroup").read_text().splitlines()
     except OSError:
         return None
     for line in lines:
         _, controllers, path = line.split(":", 2)
-        if "memory" in controllers.split(","):  # cgroup v1
-            return ROOT / "memory" / path.lstrip("/"), "memory.limit_in_bytes"
+        if controller in controllers.split(","):  # cgroup v1
+            return ROOT / controller / path.lstrip("/"), True
     for line in lines:
-        if line.startswith("0::"):  # cgroup v2: memory must be delegated to children
+        if line.startswith("0::"):  # cgroup v2
             folder = ROOT / line[3:].lstrip("/")
             with contextlib.suppress(OSError):
-                if "memory" in (folder / "cgroup.subtree_control").read_text().split():
-                    return folder, "memory.max"
+                if controller in (folder / "cgroup.subtree_control").read_text().split():
+                    return folder, False
     return None
 
 
