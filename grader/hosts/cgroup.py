@@ -113,6 +113,21 @@ class SandboxCgroup:
         return ["/bin/sh", "-c", f'{script} && shift {len(joins) - 1} && exec "$@"',
                 *joins, *command]
 
+    def wait_empty(self, timeout_s: float = REMOVE_TIMEOUT_S) -> None:
+        """Wait, up to ``timeout_s``, until the kernel has let go of the processes killed
+        in the cgroups: until then they count against the pids cgroup's bound, and a
+        harness started meanwhile could not fork (a fork bomb's hundred take a while)."""
+        deadline = time.monotonic() + timeout_s
+        while self._holds() and time.monotonic() < deadline:
+            time.sleep(0.002)
+
+    def _holds(self) -> bool:
+        with contextlib.suppress(OSError, ValueError):
+            if self.pids is not None:
+                return int((self.pids / "pids.current").read_text()) > 0
+            return bool((self.folder / "cgroup.procs").read_text().strip())
+        return False
+
     def remove(self) -> None:
         """Remove the cgroups, once the kernel has let go of their killed processes."""
         for folder in dict.fromkeys([self.folder, self.pids]):  # one, or two in order

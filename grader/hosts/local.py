@@ -211,6 +211,7 @@ class LocalSandbox(Sandbox):
             command = [*bwrap_command(submission=self._folder, info_fd=info_write,
                                       harness=self._harness_copy()), *command]
         if self._cgroup is not None:
+            self._cgroup.wait_empty()  # a harness killed before: its processes gone
             command = self._cgroup.wrap(command)
             self._oom_kills = self._cgroup.oom_kills()
         self._stderr = open(self._workdir / "stderr.txt", "w+b")  # noqa: SIM115

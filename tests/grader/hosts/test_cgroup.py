@@ -100,3 +100,30 @@ def test_the_pids_cgroup_is_made_with_the_bound_and_removed(tmp_path: Path) -> N
     finally:
         cgroup.remove()
     assert not cgroup.pids.exists() and not cgroup.folder.exists()
+
+
+# fills its cap with processes that spin, then spins itself past the time limit
+FORK_BOMB = """
+import os
+
+
+def alphabeta(game, state, depth):
+    while True:
+        try:
+            if os.fork() == 0:
+                while True:
+                    pass
+        except OSError:
+            pass
+"""
+
+
+@needs_cgroups
+def test_after_a_fork_bomb_the_next_test_starts_afresh(tmp_path: Path) -> None:
+    """Its processes, killed, still count against the cap for a moment: the next
+    harness waits for them to go, or its start would be the grader's fault."""
+    bomb = submission(tmp_path / "bomb", FORK_BOMB)
+    request = RunRequest(test_name="t", tree=TREE, entry="alphabeta", depth=2, time_limit=1)
+    with LocalSandbox(bomb, memory_mb=256, cpu_s=60) as box:
+        statuses = [box.run(request).status for _ in range(3)]
+    assert statuses == ["timeout"] * 3  # the student's, every time; never sandbox_error
