@@ -91,6 +91,10 @@ class RemoteGame:
 
     def _listed(self, token: str, entries: list[Any]) -> None:
         self._listings[token] = entries
+        self._learn_children(token, entries)
+
+    def _learn_children(self, token: str, entries: list[Any]) -> None:
+        """Each entry ``[action, ..., INFO of the child]``: ``result`` answered here."""
         children, learn = self._children, self._learn
         for entry in entries:
             children[(token, entry[0])] = (learn(entry[-1]), entry[0])
@@ -137,10 +141,9 @@ class RemoteGame:
 
     def _expand(self, op: str, s: Any) -> list[Any]:
         """Ask for ``s``'s moves; each entry is ``[action, ..., INFO of the child]``."""
-        answer = self._ch.call({"op": op, "s": _token(s)})
-        for entry in answer:
-            self._children[(s, entry[0])] = (self._learn(entry[-1]), entry[0])
-        return answer  # type: ignore[no-any-return]
+        answer: list[Any] = self._ch.call({"op": op, "s": _token(s)})
+        self._learn_children(s, answer)
+        return answer
 
     def result(self, s: Any, a: Any) -> str:
         try:

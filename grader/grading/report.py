@@ -163,7 +163,7 @@ def student_view(report: Report) -> Report:
     given in whole seconds."""
     tests = [_hide(t) if t.visibility == "hidden" else t for t in report.tests]
     update: dict[str, object] = {"tests": tests, "student_view": True}
-    if len(tests) != sum(t.visibility != "hidden" for t in tests):
+    if any(t.visibility == "hidden" for t in tests):
         update["time_s"] = float(round(report.time_s))
     return report.model_copy(update=update)
 

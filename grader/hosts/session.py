@@ -17,7 +17,7 @@ import reprlib
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from grader.errors import GameError
@@ -85,8 +85,12 @@ class _Tokens:
         """The entries of a node's listing: ``[action, INFO of the child]`` for each of
         its actions, in order (its ``actions`` answer)."""
         self._listed.add(node_id)
-        info = self.info
-        return [[a, info(c)] for a, c in self.tree.moves.get(node_id, {}).items()]
+        return self.entries(node_id, self.tree.moves.get(node_id, {}))
+
+    def entries(self, node_id: str, actions: Iterable[str]) -> list[list[Any]]:
+        """``[action, INFO of the child]`` for each of ``actions`` of a node."""
+        children, info = self.tree.moves.get(node_id, {}), self.info
+        return [[a, info(children[a])] for a in actions]
 
     def ahead(self, node_id: str, budget: int) -> list[list[Any]]:
         """Listings of the nodes below ``node_id``, breadth first, that the sandbox does
@@ -403,8 +407,7 @@ def _answer_of(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]
         return game.random()
     node_id = tokens.resolve(message.get("s"))
     if op == "noisy_actions":
-        children, info = game.tree.moves.get(node_id, {}), tokens.info
-        return [[a, info(children[a])] for a in game.noisy_actions(node_id)]
+        return tokens.entries(node_id, game.noisy_actions(node_id))
     if op == "chance_outcomes":
         outcomes = game.chance_outcomes(node_id)
         children = game.tree.moves[node_id]
