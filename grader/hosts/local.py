@@ -289,15 +289,22 @@ class LocalSandbox(Sandbox):
         return self._cgroup is not None and self._cgroup.oom_kills() > self._oom_kills
 
     def _harness_copy(self) -> Path:
-        """The harness's files copied into the sandbox's own folder (once), with the
-        bytecode Python keeps of them, where there is some: the harness then starts
-        without compiling its modules (Python compiles one whose bytecode is stale)."""
+        """The harness's files in the sandbox's own folder (once), with the bytecode Python
+        keeps of them, where there is some: the harness then starts without compiling its
+        modules (Python compiles one whose bytecode is stale). Hard links where the
+        folders share a file system (nothing copied: the sandbox sees them read-only, as
+        it sees the package), copies elsewhere."""
         folder = self._workdir / "harness"
         if not folder.exists():
-            folder.mkdir()
+            source = harness_folder()
+            cache = folder / "__pycache__"
+            cache.mkdir(parents=True)
+            tag = sys.implementation.cache_tag
             for name in HARNESS_FILES:
-                shutil.copy2(harness_folder() / name, folder / name)  # its time: the check
-                _copy_bytecode(harness_folder() / name, folder / name)
+                _place(source / name, folder / name)  # its time: the check's
+                cached = Path(importlib.util.cache_from_source(str(source / name)))
+                if cached.is_file():  # python -I: no cache prefix, it looks beside its file
+                    _place(cached, cache / f"{Path(name).stem}.{tag}.pyc")
         return folder
 
     def _stderr_tail(self) -> str:
@@ -397,13 +404,13 @@ class LocalSandbox(Sandbox):
         later(self.close)
 
 
-def _copy_bytecode(source: Path, copy: Path) -> None:
-    """The bytecode Python keeps of ``source``, if any, where it looks for ``copy``'s."""
-    cached = Path(importlib.util.cache_from_source(str(source)))
-    if cached.is_file():  # the harness (python -I: no cache prefix) looks beside its file
-        target = copy.parent / "__pycache__" / f"{copy.stem}.{sys.implementation.cache_tag}.pyc"
-        target.parent.mkdir(exist_ok=True)
-        shutil.copyfile(cached, target)
+def _place(source: Path, target: Path) -> None:
+    """``source`` at ``target``: a hard link, or a copy (its times kept, which the bytecode
+    of a source is checked against) where no link can be made (another file system)."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
 
 
 class SandboxStartError(RuntimeError):

@@ -136,6 +136,46 @@ def test_closed_soon_its_processes_end_at_once_and_the_rest_goes_later(tmp_path:
     assert not workdir.exists()
 
 
+@pytest.mark.parametrize("links", [True, False], ids=["hard-links", "copies"])
+def test_the_harness_files_are_the_packages_with_their_bytecode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, links: bool,
+) -> None:
+    """Hard links where the folders share a file system, copies where they do not (a
+    link refused, as across file systems): the same bytes either way, and the bytecode
+    as current for the copy as the package's is for its source (the time and size it
+    records are the copy's too), so the harness starts without compiling its modules."""
+    import importlib.util
+    import sys
+
+    from grader.hosts import local
+    from sandboxes import HARNESS_FILES
+
+    def refused(source: object, target: object) -> None:
+        raise OSError(18, "Invalid cross-device link")
+
+    if not links:
+        monkeypatch.setattr(local.os, "link", refused)
+    box = local.LocalSandbox(None)
+    try:
+        folder = box._harness_copy()
+        package = local.harness_folder()
+        assert sorted(p.name for p in folder.iterdir() if p.is_file()) == sorted(HARNESS_FILES)
+        for name in HARNESS_FILES:
+            source, placed = package / name, folder / name
+            assert placed.read_bytes() == source.read_bytes()
+            assert os.path.samefile(source, placed) is links
+            cached = Path(importlib.util.cache_from_source(str(source)))
+            if not cached.is_file():
+                continue
+            pyc = folder / "__pycache__" / f"{placed.stem}.{sys.implementation.cache_tag}.pyc"
+            assert pyc.read_bytes() == cached.read_bytes()
+            # the bytecode records its source's time and size: the copy's are the same
+            assert int(placed.stat().st_mtime) == int(source.stat().st_mtime)
+            assert placed.stat().st_size == source.stat().st_size
+    finally:
+        box.close()
+
+
 def pids_cgroup_possible() -> bool:
     return os.geteuid() == 0 and own_memory_cgroup() is not None and (
         own_pids_cgroup() is not None)
