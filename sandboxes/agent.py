@@ -12,9 +12,12 @@ import importlib.util
 import os
 import sys
 import traceback
-from typing import Any
 
 from sandboxes.answer import Failure, clipped, one_line
+
+TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Agent:

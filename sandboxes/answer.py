@@ -8,7 +8,9 @@ itself) and refuses what is not a number, a string, None or a sequence of them;
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_INT_BITS = 10_000  # an int value longer than this (about 3,000 digits) is refused
 TEXT_LIMIT = 4_000  # characters of an exception's text sent back (its message can be any size)

@@ -20,10 +20,13 @@ import heapq
 import random
 import sys
 import types
-from typing import Any, ClassVar
 
 from sandboxes.answer import Failure
 from sandboxes.remote_game import RemoteGame
+
+TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 SHAPE = "agent class {0}: class {0}(MultiAgentSearchAgent) with getAction(self, gameState)"
 OUTCOME = 5  # where a state's INFO says a CS188 terminal is won or lost

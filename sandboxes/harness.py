@@ -18,10 +18,12 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
-import socket
 import sys
 import time
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _as_package() -> None:
@@ -189,9 +191,20 @@ def _thread_count() -> int:
         return 1
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, a fixed width wide: its own width asks ``shutil`` the terminal's
+    (an import that would be a fifth of the harness's start; the grader reads no help)."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=88)
+
+
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
     """The command line the grader starts the harness with."""
-    parser = argparse.ArgumentParser(description="Run a submission against a remote game.")
+    parser = argparse.ArgumentParser(
+        description="Run a submission against a remote game.",
+        formatter_class=_Formatter,
+    )
     parser.add_argument("--submission", required=True, help="folder holding agent.py")
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument(
@@ -288,6 +301,8 @@ def _limits(link: Link) -> dict[str, int]:
 def _connect(path: str) -> Link:
     """A link over the grader's Unix socket, retried while its file is not there yet (a
     socket nobody listens on means its grader is gone: no retry)."""
+    import socket  # a container's harness only: a local one's link is two pipes
+
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     deadline = time.monotonic() + 10
     while True:

@@ -49,7 +49,10 @@ import os
 import select
 import time
 from collections.abc import Callable
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
+if TYPE_CHECKING:
+    from typing import Any
 
 SPIN_POLLS = 50  # looks at an idle descriptor (about 2 us each) before a read sleeps
 LOAD_CHECK_READS = 1024  # reads between two looks at the machine's load

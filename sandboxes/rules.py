@@ -15,7 +15,10 @@ from __future__ import annotations
 import time
 from itertools import product
 from operator import itemgetter
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
+if TYPE_CHECKING:
+    from typing import Any
 
 _PIECES = ("x", "o")
 WINNERS_KEPT = 1 << 16  # positions whose winner a game remembers before it starts again

@@ -15,9 +15,12 @@ import ctypes
 import os
 import select
 import signal
-from typing import Any
 
 from sandboxes.link import GONE_EXIT, NORMAL_EXIT_MAX, OOM_EXIT, Link
+
+TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
+if TYPE_CHECKING:
+    from typing import Any
 
 PR_SET_DUMPABLE, PR_SET_CHILD_SUBREAPER = 4, 36
 POLLRDHUP = getattr(select, "POLLRDHUP", 0x2000)
