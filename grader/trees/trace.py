@@ -11,7 +11,10 @@ the best child's state, or generates every child once more to count them). Searc
 again is a new visit: a node the search reaches again (generated anew by a parent, as a
 search without a transposition table meets a node twice) is expanded or evaluated anew,
 and a node that generates again a child already searched, and then searches that child
-again (the root of an iterative deepening), is expanded anew.
+again (the root of an iterative deepening), is expanded anew. A search that generates all
+of a node's children before it searches any (a successor list) reads the same: a child it
+generated before the search went into it under another parent is searched anew when its
+turn comes, and a node that generates all its children again is expanded anew once.
 An expansion is named by the kind of the last listing of its node (``actions`` when it
 listed none). Every call is kept in order, repeats included: a trace is a list.
 
@@ -184,6 +187,8 @@ class _Visits:
         self.seen: dict[str, int] = {}  # node -> when it was last expanded or evaluated
         self.evaluated: dict[str, int] = {}  # node -> when it was last evaluated
         self.pending: dict[str, dict[str, tuple[str, int]]] = {}  # child -> parent -> (a, t)
+        # node -> (parent, action) -> when: generations no visit of the node has used yet
+        self.unused: dict[str, dict[tuple[str, str], int]] = {}
 
     def read(self, calls: Iterable[tuple[str, str]], moves: list[str]) -> list[tuple[str, str]]:
         actions = iter(moves)
@@ -199,9 +204,11 @@ class _Visits:
 
     def _enter(self, node: str) -> None:
         """The search visits ``node``: a parent that generated it again after it was
-        searched has searched it again, and so begins a new expansion first."""
+        searched has searched it again, and so begins a new expansion first, unless it
+        began one since (it generated all its children again before searching them)."""
         for parent, (action, when) in self.pending.pop(node, {}).items():
-            self._begin(parent)
+            if self.began.get(parent, -1) < when:
+                self._begin(parent)
             self.made[parent][action] = when
         self.seen[node] = self.clock
 
@@ -209,6 +216,15 @@ class _Visits:
         self.out.append((self.listed.get(node, "actions"), node))
         self.made[node] = {}
         self.began[node] = self.seen[node] = self.clock
+        self._use(node)
+
+    def _use(self, node: str) -> None:
+        """A visit of ``node`` uses the latest generation of it that none used: the one
+        by the parent whose search it is in (a parent that generated all its children
+        first leaves the others' for when it searches them)."""
+        unused = self.unused.get(node)
+        if unused:
+            del unused[max(unused, key=unused.__getitem__)]
 
     def _generate(self, node: str, action: str) -> None:
         made = self.made.get(node)
@@ -221,12 +237,16 @@ class _Visits:
             if action in made and self.seen.get(child, -1) > made[action]:
                 self.pending.setdefault(child, {})[node] = (action, self.clock)
             self.reached[child] = self.clock
+            self.unused.setdefault(child, {})[node, action] = self.clock
         made[action] = self.clock
 
     def _evaluate(self, op: str, node: str) -> None:
         last = self.evaluated.get(node)
-        if last is None or self.reached.get(node, -1) > last:  # else asked again
+        # reached again since it was read, or generated earlier by a parent whose search
+        # of it this is (one that generated all its children first); else asked again
+        if last is None or self.reached.get(node, -1) > last or self.unused.get(node):
             self._enter(node)
+            self._use(node)
             self.out.append((op, node))
             self.evaluated[node] = self.clock
 

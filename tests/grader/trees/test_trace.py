@@ -46,6 +46,7 @@ def test_what_follows_from_the_calls() -> None:
 # A(max) -a1-> B(min) -b1-> X(max) -x1-> X1 = 1   (X is reached twice: a transposition)
 #        -a2-> C(min) -c1-> X            -x2-> X2 = 2
 #        -a3-> T = 0 (terminal)  -c2-> L
+# and in the cases below, B's b2 is X too, its b3 is T, and A's a4 is X.
 CHILDREN = {"A": {"a1": "B", "a2": "C", "a3": "T"}, "B": {"b1": "X"},
             "C": {"c1": "X", "c2": "L"}, "X": {"x1": "X1", "x2": "X2"}}
 SEARCHES = {
@@ -122,6 +123,33 @@ SEARCHES = {
          ("evaluate", "X")],
         ["A", "B", "A", "B"], ["X", "X"],
     ),
+    # A search that generates all of a node's children before it searches any (AIMA's
+    # successor list): a child generated early by one parent, and searched first under
+    # another, is searched again when the first parent's turn comes (A's a4 is X, B's b3
+    # is T), and a node whose children are all generated again is expanded again once.
+    "all-children-generated-first-a-node-searched-deeper-first": (
+        [("actions", "A"), ("result", "A", "a1"), ("result", "A", "a4"), ("actions", "B"),
+         ("result", "B", "b1"), ("actions", "X"), ("result", "X", "x1"), ("result", "X", "x2"),
+         ("utility", "X1"), ("utility", "X2"), ("actions", "X"), ("result", "X", "x1"),
+         ("result", "X", "x2"), ("utility", "X1"), ("utility", "X2")],
+        ["A", "B", "X", "X"], ["X1", "X2", "X1", "X2"],
+    ),
+    "all-children-generated-first-a-leaf-searched-deeper-first": (
+        [("actions", "A"), ("result", "A", "a1"), ("result", "A", "a3"), ("actions", "B"),
+         ("result", "B", "b3"), ("utility", "T"), ("utility", "T")],
+        ["A", "B"], ["T", "T"],
+    ),
+    "all-children-generated-first-the-root-searched-again": (
+        [("actions", "A"), ("result", "A", "a1"), ("result", "A", "a2"), ("evaluate", "B"),
+         ("evaluate", "C"), ("actions", "A"), ("result", "A", "a1"), ("result", "A", "a2"),
+         ("evaluate", "B"), ("evaluate", "C")],
+        ["A", "A"], ["B", "C", "B", "C"],
+    ),
+    "all-children-generated-first-a-payoff-asked-again": (
+        [("actions", "A"), ("result", "A", "a1"), ("result", "A", "a3"), ("evaluate", "B"),
+         ("utility", "T"), ("utility", "T")],
+        ["A"], ["B", "T"],
+    ),
     "root-searched-again-by-iterative-deepening": (
         [("actions", "A"), ("result", "A", "a1"), ("evaluate", "B"), ("result", "A", "a2"),
          ("evaluate", "C"), ("actions", "A"), ("result", "A", "a1"), ("actions", "B"),
@@ -138,7 +166,9 @@ SEARCHES = {
 def test_a_node_is_expanded_when_its_children_are_generated(
     calls: list[tuple[str, ...]], expanded: list[str], evaluated: list[str]
 ) -> None:
-    trace = Trace(calls, children={**CHILDREN, "B": {"b1": "X", "b2": "X"}})
+    children = {**CHILDREN, "A": {**CHILDREN["A"], "a4": "X"},
+                "B": {"b1": "X", "b2": "X", "b3": "T"}}
+    trace = Trace(calls, children=children)
     assert trace.expanded() == expanded
     assert trace.evaluated() == evaluated
 
