@@ -94,6 +94,13 @@ def killed_by(signum: int) -> str:
     return f"{what} ({name}, {means})" if means else f"{what} ({name})"
 
 
+class UnpausableSubmission(OSError):
+    """The submission kept its sandbox from being paused between moves: it left a process
+    that does not stop, or its own process ended after its answer. Charged to it: the
+    game stops there (fails closed) and the agent loses it, as one that left a process
+    running after its move."""
+
+
 class Sandbox(ABC):
     """A place to run one submission's tests; a context manager that leaves nothing behind."""
 
@@ -110,7 +117,8 @@ class Sandbox(ABC):
 
     def freeze(self) -> None:  # noqa: B027 (a sandbox that runs nothing between runs)
         """Stop every process of the sandbox until :meth:`thaw` (play mode: an agent does
-        not think while its opponent moves); an OSError if it cannot (fails closed)."""
+        not think while its opponent moves); an OSError if it cannot (fails closed), an
+        :class:`UnpausableSubmission` where the submission is the reason."""
 
     def thaw(self) -> None:  # noqa: B027
         """Let the sandbox's processes run again after :meth:`freeze`."""

@@ -45,7 +45,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grader.errors import GraderError
-from grader.hosts.base import Later, MoveRequest, RunRequest, RunResult, Sandbox
+from grader.hosts.base import (
+    Later,
+    MoveRequest,
+    RunRequest,
+    RunResult,
+    Sandbox,
+    UnpausableSubmission,
+)
 from grader.hosts.endings import Ending, container_ending
 from grader.hosts.engine import Container, Engine, EngineError
 from grader.hosts.image import LABEL, ensure_image, image_tag
@@ -271,9 +278,23 @@ class DockerSandbox(Sandbox):
                     self._container.pause()
                 return
             except Exception as exc:  # the engine's error: fail closed, as an OSError
+                if self._ended():  # its harness left after its answer: the submission's doing
+                    raise UnpausableSubmission("ended its own process after its answer "
+                                               "(the container stopped)") from exc
                 if attempt == PAUSE_ATTEMPTS:
                     raise OSError(f"could not pause the container: {exc}") from exc
                 time.sleep(0.05 * attempt)
+
+    def _ended(self) -> bool:
+        """Whether the container has stopped (the engine says so)."""
+        container = self._container
+        if container is None:
+            return False
+        try:
+            container.reload()
+        except EngineError:
+            return False  # no word from the engine: its fault, not the submission's
+        return container.status in ("exited", "dead")
 
     def thaw(self) -> None:
         try:

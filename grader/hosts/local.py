@@ -38,6 +38,7 @@ from grader.hosts.base import (
     RunResult,
     RunStatus,
     Sandbox,
+    UnpausableSubmission,
     killed_by,
 )
 from grader.hosts.cgroup import SandboxCgroup
@@ -353,8 +354,8 @@ class LocalSandbox(Sandbox):
         stopped = self._signal_all(signal.SIGSTOP)
         deadline = time.monotonic() + STOP_WAIT_S
         while any(_state(pid) not in "TtZX" for pid in stopped):
-            if time.monotonic() > deadline:
-                raise OSError("a process of the sandbox did not stop when told to")
+            if time.monotonic() > deadline:  # only the submission's processes are there
+                raise UnpausableSubmission("left a process that did not stop when told to")
             time.sleep(0.0005)
 
     def thaw(self) -> None:
@@ -378,7 +379,8 @@ class LocalSandbox(Sandbox):
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signum)
             done |= found
-        raise OSError(f"the sandbox's processes kept multiplying while sent signal {signum}")
+        raise UnpausableSubmission(f"left processes that kept multiplying while sent signal "
+                                   f"{signum}")
 
     def kill(self) -> None:
         """End the run now, from another thread (a batch that stops): its PID namespace's

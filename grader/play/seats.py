@@ -20,7 +20,7 @@ from typing import Any
 from grader.games.rules import GameRules
 from grader.grading.intake import SubmissionRefused, submission_folder
 from grader.hosts import open_sandbox
-from grader.hosts.base import MoveRequest, RunResult, Sandbox
+from grader.hosts.base import MoveRequest, RunResult, Sandbox, UnpausableSubmission
 from grader.hosts.local import LocalSandbox
 from grader.play.baselines import search_move
 from grader.play.models import ClockRule, PlayerSpec
@@ -102,7 +102,7 @@ class AgentSeat(Seat):
             result = self.box.run(request)
             self.box.freeze()
         except OSError as exc:  # the sandbox cannot be stopped between moves: fail closed
-            result = RunResult(status="sandbox_error", message=f"sandbox failure: {exc}")
+            result = unpaused(exc)
         if result.status == "ok":
             return Answer(result.action, result.time_s)
         return Answer(None, result.time_s, result)
@@ -152,8 +152,7 @@ class EvaluationSeat(AgentSeat):
         except EvaluationFailed as failed:
             return Answer(failed.answer, self.used, failed.result)
         except OSError as exc:  # the sandbox cannot be stopped between moves: fail closed
-            return Answer(None, self.used, RunResult(status="sandbox_error",
-                                                     message=f"sandbox failure: {exc}"))
+            return Answer(None, self.used, unpaused(exc))
         return Answer(action, self.used)
 
     def value(self, board: str, player: int) -> float:
@@ -191,6 +190,15 @@ class EvaluationSeat(AgentSeat):
                 message=f"evaluated {board} as {result.value:g}, past the assignment's bound: "
                 f"every value is within {bound:g} of 0 (evaluation.bound)"), answer=result.value)
         return float(result.value)
+
+
+def unpaused(exc: OSError) -> RunResult:
+    """How a move ends whose sandbox could not be paused after it (the game stops there):
+    the agent's loss where the submission is the reason, else the grader's fault."""
+    if isinstance(exc, UnpausableSubmission):
+        return RunResult(status="error", fault="leftover",
+                         message=f"{exc}: an agent may not run off its turn")
+    return RunResult(status="sandbox_error", message=f"sandbox failure: {exc}")
 
 
 def finite_number(value: Any) -> bool:

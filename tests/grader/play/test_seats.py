@@ -57,3 +57,58 @@ def test_the_container_is_paused_between_moves(tmp_path: Path) -> None:
         assert isinstance(box, DockerSandbox)
         box._container.reload()
         assert box._container.status == "paused"
+
+
+# An agent that keeps its sandbox from being paused after its answer, by the harness's own
+# link (its code runs in the agent's process): locally a helper left in posix_spawn's vfork
+# wait, which SIGSTOP cannot stop (its child blocks opening a FIFO nobody writes); in a
+# container the harness ends after sending the move. The game stops there, and it is the
+# agent's loss, never a fault of the grader's (which the score would leave out).
+UNPAUSABLE = '''
+import gc, os, sys, time
+
+def _stuck_helper():
+    pid = os.fork()
+    if pid == 0:
+        try:
+            fifo = f"/tmp/never-{os.getpid()}"
+            os.mkfifo(fifo)
+            os.posix_spawn(sys.executable, [sys.executable, "-c", "pass"], {},
+                           file_actions=[(os.POSIX_SPAWN_OPEN, 0, fifo, os.O_RDONLY, 0)])
+        finally:
+            os._exit(0)
+    for _ in range(4000):  # until it sits in the uninterruptible wait
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            if f.read().rsplit(b")", 1)[1].split()[0] == b"D":
+                return
+        time.sleep(0.0005)
+
+def choose(game, state, clock):
+    for o in gc.get_objects():
+        if type(o).__name__ == "Link" and not getattr(o, "hooked", False):
+            sent = o.send_json
+            def send_json(message, deadline=None, sent=sent):
+                if isinstance(message, dict) and message.get("op") == "done":
+                    if os.path.isdir("/run/grader/sock"):
+                        sent(message, deadline)
+                        os._exit(0)
+                    _stuck_helper()
+                sent(message, deadline)
+            o.send_json, o.hooked = send_json, True
+    return game.actions(state)[0]
+'''
+
+
+@pytest.mark.parametrize(
+    "sandbox", ["local", pytest.param("docker", marks=pytest.mark.docker)]
+)
+def test_an_agent_that_cannot_be_paused_after_its_move_loses(
+    tmp_path: Path, sandbox: str
+) -> None:
+    (tmp_path / "agent.py").write_text(UNPAUSABLE)
+    with AgentSeat(PlayerSpec.agent(tmp_path / "agent.py"), "connect4", CLOCK,
+                   sandbox) as seat:
+        answer = seat.move(START, 2.0, 20.0)
+    assert answer.action is None and answer.failed is not None
+    assert answer.failed.status == "error" and answer.failed.fault == "leftover"
+    assert "may not run off its turn" in (answer.failed.message or "")
