@@ -160,6 +160,7 @@ class Session:
             return self._move(request)
         tokens = _Tokens(request.tree)
         game = TreeGame.for_test(request.tree, request.conventions)
+        game.shown = tokens.token  # a refusal sent to the sandbox names no node
         started = time.perf_counter()
         deadline = time.monotonic() + request.time_limit
 

@@ -23,7 +23,7 @@ own (MCTS: see :mod:`grader.trees.trace`).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from grader.errors import GameError
@@ -60,6 +60,9 @@ class TreeGame:
         self._moves = tree.moves
         self._log: list[str] = self.trace.log
         self._made: list[str] = self.trace.moves  # the action of each ``result`` call
+        # how a refused call's message names a state: by its id here; a sandbox's session
+        # names it by the token it handed out (a node's id can say what its payoff is)
+        self.shown: Callable[[str], str] = str
 
     @classmethod
     def for_test(cls, tree: Tree, conventions: Mapping[str, object]) -> TreeGame:
@@ -88,7 +91,7 @@ class TreeGame:
         if node.to_move is not None:
             return node.to_move
         if node.chance:
-            raise GameError(f"{s} is a chance node: no player moves there")
+            raise GameError(f"{self.shown(s)} is a chance node: no player moves there")
         return self.tree.mover(s) or 0  # a terminal: whose turn it would be
 
     def actions(self, s: str) -> tuple[str, ...]:
@@ -105,7 +108,7 @@ class TreeGame:
             child = self._moves[s][a]
         except (KeyError, TypeError):  # an unknown state or action, or an unhashable one
             self._node(s)
-            raise GameError(f"{a!r} is not an action of {s}") from None
+            raise GameError(f"{a!r} is not an action of {self.shown(s)}") from None
         self._log.append("result")
         self._log.append(s)
         self._made.append(a)
@@ -142,7 +145,7 @@ class TreeGame:
         self._log.append("utility")
         self._log.append(s)
         if node.utility is None:
-            raise GameError(f"utility of {s}, which is not terminal")
+            raise GameError(f"utility of {self.shown(s)}, which is not terminal")
         return list(node.utility)
 
     def evaluate(self, s: str, p: int = 0) -> Value:
@@ -168,7 +171,9 @@ class TreeGame:
         if node.utility is not None:
             return list(node.utility)  # a terminal's heuristic value is its payoff
         if node.eval is None:
-            raise GameError(f"evaluate({s}): the tree gives {s} no eval; it is below the cut-off")
+            shown = self.shown(s)
+            raise GameError(f"evaluate({shown}): the tree gives {shown} no eval; it is below the "
+                            "cut-off")
         return list(node.eval)
 
     def is_quiet(self, s: str) -> bool:
@@ -198,7 +203,8 @@ class TreeGame:
         node = self._node(s)
         self.trace.record("chance_outcomes", s)
         if not node.chance:
-            raise GameError(f"chance_outcomes({s}): {s} is not a chance node")
+            shown = self.shown(s)
+            raise GameError(f"chance_outcomes({shown}): {shown} is not a chance node")
         return list(zip(node.actions, node.probabilities or (), strict=True))
 
     def time_left(self) -> int | float:

@@ -4,6 +4,7 @@ the run as the student's ``error``, and nothing the peer sends makes the grader 
 from __future__ import annotations
 
 import json
+import re
 import resource
 import socket
 import threading
@@ -139,6 +140,30 @@ def test_a_made_up_token_is_refused_and_the_run_goes_on(tree: Tree) -> None:
     assert result.status == "error"  # a string value is not a number
     assert "s000000000000" in result.message and "not a number" in result.message
     assert result.trace.calls == [("actions", "A")]  # the refused call is not recorded
+
+
+@pytest.mark.parametrize(
+    ("op", "extra"),
+    [("result", {"a": "\x00"}), ("utility", {}), ("evaluate", {})],
+    ids=["an-action-it-does-not-have", "the-payoff-of-a-non-terminal", "an-eval-it-has-not"],
+)
+def test_a_refusal_names_the_state_by_its_token_never_by_its_node(
+    tree: Tree, op: str, extra: dict[str, Any]
+) -> None:
+    """A node's id can tell its payoff (a positions test's board): a refused request
+    names the state as the sandbox knows it, by the token it sent."""
+    refusals: list[str] = []
+
+    def peer(sock: socket.socket, run: dict[str, Any]) -> None:
+        reader = sock.makefile("rb")
+        send(sock, {"run": run["run"], "op": op, "s": run["root"][0], **extra})
+        refusals.append(json.loads(reader.readline())["e"])
+        send(sock, {"run": run["run"], "op": "done", "value": 3, "action": "a1"})
+
+    run_against(peer, tree)
+    (refusal,) = refusals
+    assert re.search(r"\bs[0-9a-f]{12}\b", refusal), refusal
+    assert tree.root not in refusal, refusal  # the root is "A": no word of these holds one
 
 
 def test_silence_is_a_timeout(tree: Tree) -> None:
