@@ -158,9 +158,10 @@ def student_view(report: Report) -> Report:
     checks that failed, and loses everything that could carry its tree back to a student:
     the expected answer, the feedback, the submission's record and answer (which the
     submission could fill with what it read), its prints, its traceback, the message
-    of an error (the submission's own text, or the game's, naming the tree's nodes), and
-    its time (a submission could sleep what it read): the whole check's time is then
-    given in whole seconds."""
+    of an error (the submission's own text, or the game's, naming the tree's nodes), the
+    form it matched (read from its record), and its time (a submission could sleep what
+    it read): the whole check's time is then given in whole seconds. What is left is the
+    verdict itself, which a submission can steer: a few bits a hidden test."""
     tests = [_hide(t) if t.visibility == "hidden" else t for t in report.tests]
     update: dict[str, object] = {"tests": tests, "student_view": True}
     if any(t.visibility == "hidden" for t in tests):
@@ -176,7 +177,7 @@ def _hide(test: TestResult) -> TestResult:
     elif test.status != "passed":
         message = f"hidden test: {STATUSES[test.status].word} (details on visible tests only)"
     update: dict[str, object] = {"expected": None, "got": None, "feedback": [], "message": message,
-              "output": None, "detail": None, "games": [], "time_s": 0.0}
+              "output": None, "detail": None, "games": [], "time_s": 0.0, "form": None}
     return test.model_copy(update=update)
 
 

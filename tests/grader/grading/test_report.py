@@ -111,12 +111,14 @@ def test_student_view_keeps_nothing_of_a_hidden_tree(status: str) -> None:
     secret = "B1=3 B2=12 B3=8"
     hidden = result("hidden", status, 0.0, visibility="hidden", output=f"tree: {secret}",
                     detail=f"Traceback ...\nValueError: {secret}", message=f"ValueError: {secret}",
-                    got={"value": 3128, "action": "a1", "expanded": ["A", "B"]})
+                    got={"value": 3128, "action": "a1", "expanded": ["A", "B"]},
+                    form="fail-soft")  # read from the record, which the submission made
     report = make_report(assignment="alphabeta", submission="agent.py", tests=[hidden],
                          sandbox="local", time_s=0.1)
     shown = student_view(report).tests[0]
     assert secret not in shown.model_dump_json()
-    assert (shown.got, shown.output, shown.detail, shown.expected) == (None, None, None, None)
+    assert (shown.got, shown.output, shown.detail, shown.expected, shown.form) == (
+        None, None, None, None, None)
     assert (shown.status, shown.score) == (status, 0.0)
 
 
