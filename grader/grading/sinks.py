@@ -44,6 +44,10 @@ _LINE_BREAKS = re.compile(r"\r\n|[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 # table columns, strike-through, autolinks), and what can open a block at a line's start
 _MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]<>!&|~#:])")
 _MARKDOWN_START = re.compile(r"^(?:[-+=]|\d+[.)])")
+# what GitHub's Markdown makes a link of with no markup at all (its extended autolinks:
+# ``www.`` and e-mail addresses; ``https://`` is broken by the escaped colon): a word
+# joiner (U+2060, invisible) where the pattern would match stops it
+_AUTOLINK = re.compile(r"(?i)(?<=www)(?=\.)|(?=@)")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _BACKTICKS = re.compile("`+")
 
@@ -101,9 +105,9 @@ def for_markdown(text: str) -> str:
     """Text for one line of Markdown (a table cell, a list item, a heading): every line
     break becomes a space, leading blanks go, and every character that can open markup is
     backslash-escaped, so nothing can start a heading, a list, emphasis, a link, a table
-    column or HTML."""
+    column or HTML; nor can a bare web or e-mail address become a link."""
     flat = for_terminal(_LINE_BREAKS.sub(" ", plain(text))).lstrip()
-    flat = _MARKDOWN_INLINE.sub(r"\\\1", flat)
+    flat = _AUTOLINK.sub("\u2060", _MARKDOWN_INLINE.sub(r"\\\1", flat))
     return _MARKDOWN_START.sub(lambda m: m.group()[:-1] + "\\" + m.group()[-1], flat)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from markdown_it import MarkdownIt
 
@@ -90,6 +92,27 @@ def test_markdown_inline_is_one_plain_paragraph(text: str) -> None:
     assert [t.type for t in tokens].count("tr_open") == 2
     children = [c.type for t in tokens for c in t.children or []]
     assert set(children) <= {"text", "softbreak"}, children
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("sign in at www.grader-login.example/auth", id="www"),
+        pytest.param("see (WWW.Grader-Login.example)", id="www-capitals-in-brackets"),
+        pytest.param("mail regrade@grader-login.example", id="e-mail"),
+        pytest.param("mailto:regrade@grader-login.example", id="mailto"),
+        pytest.param("https://grader-login.example/auth", id="https"),
+    ],
+)
+def test_markdown_inline_makes_no_link_of_a_bare_address(text: str) -> None:
+    """GitHub's Markdown links ``www.`` and e-mail addresses with no markup (its extended
+    autolinks; a URL scheme needs its colon, which is escaped): neither pattern is left
+    whole, whatever the case."""
+    shown = for_markdown(text)
+    assert "www." not in shown.lower()
+    assert not re.search(r"[\w.+-]@", shown)
+    assert not re.search(r"(?i)\b(?:https?|mailto):", shown)
+    assert shown.replace("\u2060", "").replace("\\", "") == text  # invisible otherwise
 
 
 def test_markdown_block_cannot_be_closed_from_inside() -> None:
