@@ -77,8 +77,11 @@ class RemoteGame:
         self._ch = channel
         self.num_players = players
         self._info: dict[str, list[Any]] = {}
-        self._children: dict[tuple[str, Any], tuple[str, str]] = {}  # -> (child, action)
+        # (token, action) -> (child, action as the game wrote it, the mover after the
+        # token's where the child is a terminal, else None)
+        self._children: dict[tuple[str, Any], tuple[str, str, int | None]] = {}
         self._listings: dict[str, list[Any]] = {}  # token -> its actions' entries
+        self._turn: dict[str, int] = {}  # terminal -> whose turn, on the path last taken
         for key, value in conventions.items():
             setattr(self, key, value)
 
@@ -98,9 +101,16 @@ class RemoteGame:
 
     def _learn_children(self, token: str, entries: list[Any]) -> None:
         """Each entry ``[action, ..., INFO of the child]``: ``result`` answered here."""
-        children, learn = self._children, self._learn
+        children, learn, after = self._children, self._learn, self._after(token)
         for entry in entries:
-            children[(token, entry[0])] = (learn(entry[-1]), entry[0])
+            child = learn(entry[-1])
+            children[(token, entry[0])] = (child, entry[0], after if entry[-1][2] else None)
+
+    def _after(self, token: str) -> int | None:
+        """The player whose turn it is after ``token``'s mover moves (None at a chance
+        node, or a state not known here)."""
+        mover = self._info.get(token, (None, None))[1]
+        return None if mover is None else (mover + 1) % self.num_players
 
     def _public(self, s: Any, op: str, field: int) -> Any:
         info = self._info.get(s) if isinstance(s, str) else None
@@ -111,10 +121,13 @@ class RemoteGame:
         return info[field]
 
     def to_move(self, s: Any) -> int:
+        """The player to move; at a terminal, the one whose turn it would be on the path
+        the search last took to it (a terminal that moves of both sides reach, as the
+        notes' figure's ``s4``, has a turn for each, as a real game's state would)."""
         player = self._public(s, "to_move", 1)
         if player is None:
             raise GameError(f"{s} is not a decision node: no player moves there")
-        return player  # type: ignore[no-any-return]
+        return self._turn.get(s, player)  # type: ignore[no-any-return]
 
     def is_terminal(self, s: Any) -> bool:
         return bool(self._public(s, "is_terminal", 2))
@@ -156,10 +169,13 @@ class RemoteGame:
         if known is None:
             info = self._ch.call({"op": "result", "s": _token(s), "a": _action(a)})
             child = self._learn(info)
-            self._children[(s, a)] = (child, str.__str__(a))  # legal: a string
-            return child
-        child, action = known  # the action as the game wrote it, whatever ``a`` is
-        self._ch.note("result", s, action)
+            known = self._children[(s, a)] = (  # legal: a string
+                child, str.__str__(a), self._after(s) if info[2] else None)
+        else:
+            self._ch.note("result", s, known[1])  # the action as the game wrote it
+        child, _, turn = known
+        if turn is not None:
+            self._turn[child] = turn
         return child
 
     def utility(self, s: Any, p: int = 0) -> float:

@@ -151,3 +151,54 @@ def test_a_search_that_lists_often_makes_no_round_trip_for_it_and_keeps_its_reco
     assert result.trace == game.trace  # every call, listings included, in order
     assert asked["actions"] == 0
     assert asked["evaluate"] == 81  # the leaves: the visits are still round trips
+
+
+# The notes' figure: s4 is reached after MIN moves (from s1) and after MAX moves (from s5).
+#   s0(MAX) -a0-> s1(MIN) -a0-> s3 = 1
+#           |             -a1-> s4 = -1
+#           -a1-> s2(MIN) -a0-> s5(MAX) -a0-> s6 = 0
+#                                       -a1-> s4
+SHARED_TERMINAL = {
+    "format": "game-tree/1", "name": "shared-terminal", "players": 2, "root": "s0",
+    "nodes": {
+        "s0": {"to_move": 0, "children": {"a0": "s1", "a1": "s2"}},
+        "s1": {"to_move": 1, "children": {"a0": "s3", "a1": "s4"}},
+        "s2": {"to_move": 1, "children": {"a0": "s5"}},
+        "s3": {"utility": 1}, "s4": {"utility": -1},
+        "s5": {"to_move": 0, "children": {"a0": "s6", "a1": "s4"}},
+        "s6": {"utility": 0},
+    },
+}
+NEGAMAX_BY_TO_MOVE = '''
+import math
+
+def negamax(game, state, depth):
+    color = 1 if game.to_move(state) == 0 else -1  # at every node, terminals too
+    if game.is_terminal(state):
+        return color * game.utility(state, 0), None
+    best, act = -math.inf, None
+    for a in game.actions(state):
+        value = -negamax(game, game.result(state, a), depth - 1)[0]
+        if value > best:
+            best, act = value, a
+    return best, act
+'''
+
+
+def test_at_a_terminal_both_sides_reach_to_move_answers_for_the_path_taken(
+    tmp_path: Path,
+) -> None:
+    """Whose turn it would be at a terminal depends on the path, as in a real game, whose
+    states say who moves: after s1 (MIN) it is MAX's at s4, after s5 (MAX) MIN's. A
+    negamax that takes its color from ``to_move`` at every node, terminals too, gets
+    the notes' value; s4 stays one state (a table keyed by state finds it again)."""
+    tree = parse_tree(SHARED_TERMINAL)
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    (folder / "agent.py").write_text(NEGAMAX_BY_TO_MOVE)
+    request = RunRequest(test_name="t", tree=tree, entry="negamax", depth=3, time_limit=10)
+    with open_sandbox("local", folder, memory_mb=256, cpu_s=20) as box:
+        result = box.run(request)
+    assert result.status == "ok", result.message
+    assert (result.value, result.action) == (0, "a1")  # the notes' value, for MAX
+    assert result.trace.evaluated() == ["s3", "s4", "s6", "s4"]
