@@ -287,21 +287,31 @@ class DockerSandbox(Sandbox):
 
     def _ended(self) -> bool:
         """Whether the container has stopped (the engine says so)."""
+        return self._status() in ("exited", "dead")
+
+    def _status(self) -> str | None:
+        """The container's state as the engine gives it now; None without its word."""
         container = self._container
         if container is None:
-            return False
+            return None
         try:
             container.reload()
         except EngineError:
-            return False  # no word from the engine: its fault, not the submission's
-        return container.status in ("exited", "dead")
+            return None  # no word from the engine: nothing can be said of the container
+        return container.status
 
     def thaw(self) -> None:
         try:
             if self._container is not None:
                 self._container.unpause()
         except Exception as exc:
+            if self._running():  # the engine, loaded, had it unpaused already: as asked
+                return
             raise OSError(f"could not unpause the container: {exc}") from exc
+
+    def _running(self) -> bool:
+        """Whether the engine says the container is running (not paused, not ended)."""
+        return self._status() == "running"
 
     def _start_retried(self) -> Session:
         """A started container's session; a start that fails is tried again (a loaded

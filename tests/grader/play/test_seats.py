@@ -57,6 +57,10 @@ def test_the_container_is_paused_between_moves(tmp_path: Path) -> None:
         assert isinstance(box, DockerSandbox)
         box._container.reload()
         assert box._container.status == "paused"
+        box.thaw()
+        box.thaw()  # already running, as a loaded engine may have it: nothing to do
+        box._container.reload()
+        assert box._container.status == "running"
 
 
 # An agent that keeps its sandbox from being paused after its answer, by the harness's own
