@@ -307,7 +307,8 @@ class DockerSandbox(Sandbox):
         except Exception as exc:
             if self._running():  # the engine, loaded, had it unpaused already: as asked
                 return
-            raise OSError(f"could not unpause the container: {exc}") from exc
+            raise OSError(f"could not unpause the container: {exc} (the engine says it is "
+                          f"{self._status() or 'unknown'})") from exc
 
     def _running(self) -> bool:
         """Whether the engine says the container is running (not paused, not ended)."""
