@@ -234,10 +234,15 @@ class _Visits:
             made = self.made[node]
         child = self.children.get(node, {}).get(action)
         if child is not None:
-            if action in made and self.seen.get(child, -1) > made[action]:
+            unused = self.unused.setdefault(child, {})
+            # generated again after it was searched from here: this node searches it
+            # again once it goes back into it (not when its last generation from here
+            # is still unused: the child was searched under another parent meanwhile)
+            if (action in made and self.seen.get(child, -1) > made[action]
+                    and (node, action) not in unused):
                 self.pending.setdefault(child, {})[node] = (action, self.clock)
             self.reached[child] = self.clock
-            self.unused.setdefault(child, {})[node, action] = self.clock
+            unused[node, action] = self.clock
         made[action] = self.clock
 
     def _evaluate(self, op: str, node: str) -> None:

@@ -150,6 +150,12 @@ SEARCHES = {
          ("utility", "T"), ("utility", "T")],
         ["A"], ["B", "T"],
     ),
+    "all-children-generated-first-then-each-again-as-it-is-searched": (
+        [("actions", "A"), ("result", "A", "a1"), ("result", "A", "a4"), ("result", "A", "a1"),
+         ("actions", "B"), ("result", "B", "b1"), ("evaluate", "X"), ("result", "A", "a4"),
+         ("evaluate", "X")],
+        ["A", "B"], ["X", "X"],
+    ),
     "root-searched-again-by-iterative-deepening": (
         [("actions", "A"), ("result", "A", "a1"), ("evaluate", "B"), ("result", "A", "a2"),
          ("evaluate", "C"), ("actions", "A"), ("result", "A", "a1"), ("actions", "B"),
