@@ -64,6 +64,8 @@ if TYPE_CHECKING:  # imported once the container is asked for: it starts before 
 OWNER_LABEL = "search-grader.owner"  # "<host>:<pid>:<start>" of the grader that made it
 OWNER_FILE = "owner"  # the same, in each host folder
 PIDS_LIMIT = 64  # processes and threads in the container, the harness included
+HARNESS_TASKS = 2  # threads of a container that runs nothing but its harness: the
+# watcher (its PID 1) and the harness, one thread each
 NPROC_UNBOUNDED = 100_000  # RLIMIT_NPROC counts per user, host-wide: pids_limit is the cap
 RUNTIME_MB = 40  # the interpreter, harness and watcher, on top of the submission's memory
 START_ATTEMPTS = 3  # a container that fails to start is tried again before it is a fault
@@ -282,8 +284,24 @@ class DockerSandbox(Sandbox):
                     raise UnpausableSubmission("ended its own process after its answer "
                                                "(the container stopped)") from exc
                 if attempt == PAUSE_ATTEMPTS:
+                    if self._crowded():  # what would not freeze is the submission's
+                        raise UnpausableSubmission(
+                            "left processes or threads running after its answer, which "
+                            f"could not be paused ({exc})") from exc
                     raise OSError(f"could not pause the container: {exc}") from exc
                 time.sleep(0.05 * attempt)
+
+    def _crowded(self) -> bool:
+        """Whether the container runs more than its harness: threads or processes the
+        submission left after its answer (the harness checks there are none before it
+        sends one). False without the engine's word."""
+        container = self._container
+        if container is None:
+            return False
+        try:
+            return len(container.top(ps_args="-eLo pid,lwp")) > HARNESS_TASKS
+        except EngineError:
+            return False
 
     def _ended(self) -> bool:
         """Whether the container has stopped (the engine says so)."""

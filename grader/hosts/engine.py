@@ -173,6 +173,12 @@ class Container:
     def unpause(self) -> None:
         self.engine.call("POST", self._path("/unpause"))
 
+    def top(self, *, ps_args: str) -> list[list[str]]:
+        """The container's processes as the engine's ``ps ps_args`` lists them (rows of
+        the columns ``ps_args`` asks for)."""
+        listed = self.engine.call("GET", self._path("/top"), query={"ps_args": ps_args})
+        return list((listed or {}).get("Processes") or [])
+
     def update(self, *, memory: int) -> None:
         """A new memory limit (bytes), swap none."""
         self.engine.call("POST", self._path("/update"),

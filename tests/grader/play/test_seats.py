@@ -116,3 +116,36 @@ def test_an_agent_that_cannot_be_paused_after_its_move_loses(
     assert answer.action is None and answer.failed is not None
     assert answer.failed.status == "error" and answer.failed.fault == "leftover"
     assert "may not run off its turn" in (answer.failed.message or "")
+
+
+LEAVES_A_THREAD = '''
+import gc, threading, time
+
+def choose(game, state, clock):
+    for o in gc.get_objects():
+        if type(o).__name__ == "Link" and not getattr(o, "hooked", False):
+            sent = o.send_json
+            def send_json(message, deadline=None, sent=sent):
+                sent(message, deadline)  # its answer, after the harness looked for threads
+                threading.Thread(target=time.sleep, args=(60,), daemon=True).start()
+            o.send_json, o.hooked = send_json, True
+    return game.actions(state)[0]
+'''
+
+
+@pytest.mark.docker
+@pytest.mark.parametrize(("agent", "crowded"), [(COUNTS, False), (LEAVES_A_THREAD, True)],
+                         ids=["honest", "a-thread-after-its-answer"])
+def test_a_container_that_runs_more_than_its_harness_after_a_move_is_the_agents_doing(
+    tmp_path: Path, agent: str, crowded: bool
+) -> None:
+    """Where a container cannot be paused (a process or thread of the submission's that
+    the freezer cannot freeze, which this kernel may not show), what runs in it besides
+    the harness says whose doing it is: the engine lists the container's threads."""
+    (tmp_path / "agent.py").write_text(agent)
+    with AgentSeat(PlayerSpec.agent(tmp_path / "agent.py"), "connect4", CLOCK,
+                   "docker") as seat:
+        assert seat.move(START, 2.0, 20.0).action is not None
+        box = seat.box
+        assert isinstance(box, DockerSandbox)
+        assert box._crowded() is crowded
