@@ -81,7 +81,10 @@ class RemoteGame:
         # token's where the child is a terminal, else None)
         self._children: dict[tuple[str, Any], tuple[str, str, int | None]] = {}
         self._listings: dict[str, list[Any]] = {}  # token -> its actions' entries
-        self._turn: dict[str, int] = {}  # terminal -> whose turn, on the path last taken
+        # terminal -> (parent, action) -> whose turn after that move, for the moves to it
+        # that no payoff read has used yet, oldest first; and the turn of the last used
+        self._turns: dict[str, dict[tuple[str, str], int]] = {}
+        self._turn: dict[str, int] = {}
         for key, value in conventions.items():
             setattr(self, key, value)
 
@@ -122,12 +125,24 @@ class RemoteGame:
 
     def to_move(self, s: Any) -> int:
         """The player to move; at a terminal, the one whose turn it would be on the path
-        the search last took to it (a terminal that moves of both sides reach, as the
-        notes' figure's ``s4``, has a turn for each, as a real game's state would)."""
+        the search took to it (a terminal that moves of both sides reach, as the notes'
+        figure's ``s4``, has a turn for each, as a real game's state would): the turn
+        after the latest move to it that no read of its payoff has used yet (a search
+        that generates all of a node's children first reaches one of them deeper down
+        before its own turn comes), else after the one the last read used."""
         player = self._public(s, "to_move", 1)
         if player is None:
             raise GameError(f"{s} is not a decision node: no player moves there")
+        waiting = self._turns.get(s)
+        if waiting:
+            return next(reversed(waiting.values()))
         return self._turn.get(s, player)  # type: ignore[no-any-return]
+
+    def _read(self, s: Any) -> None:
+        """A read of ``s``'s payoff uses the latest move to it that none used."""
+        waiting = self._turns.get(s) if isinstance(s, str) else None
+        if waiting:
+            self._turn[s] = waiting.popitem()[1]
 
     def is_terminal(self, s: Any) -> bool:
         return bool(self._public(s, "is_terminal", 2))
@@ -173,21 +188,25 @@ class RemoteGame:
                 child, str.__str__(a), self._after(s) if info[2] else None)
         else:
             self._ch.note("result", s, known[1])  # the action as the game wrote it
-        child, _, turn = known
-        if turn is not None:
-            self._turn[child] = turn
+        child, action, turn = known
+        if turn is not None:  # a terminal: the turn after this move, unused so far
+            waiting = self._turns.setdefault(child, {})
+            waiting.pop((s, action), None)
+            waiting[s, action] = turn
         return child
 
     def utility(self, s: Any, p: int = 0) -> float:
         return self._pick(self.utilities(s), p)  # type: ignore[no-any-return]
 
     def utilities(self, s: Any) -> list[float]:
+        self._read(s)
         return self._ch.call({"op": "utility", "s": _token(s)})  # type: ignore[no-any-return]
 
     def evaluate(self, s: Any, p: int = 0) -> float:
         return self._pick(self.evaluations(s), p)  # type: ignore[no-any-return]
 
     def evaluations(self, s: Any) -> list[float]:
+        self._read(s)
         return self._ch.call({"op": "evaluate", "s": _token(s)})  # type: ignore[no-any-return]
 
     def time_left(self) -> float:

@@ -202,3 +202,42 @@ def test_at_a_terminal_both_sides_reach_to_move_answers_for_the_path_taken(
     assert result.status == "ok", result.message
     assert (result.value, result.action) == (0, "a1")  # the notes' value, for MAX
     assert result.trace.evaluated() == ["s3", "s4", "s6", "s4"]
+
+
+# A terminal reached from a parent and, deeper, from its sibling:
+#   P(MAX) -a1-> Q(MIN) -q1-> T = 5
+#          |            -q2-> U = 2
+#          -a2-> T
+NESTED_SHARED_TERMINAL = {
+    "format": "game-tree/1", "name": "nested-shared-terminal", "players": 2, "root": "P",
+    "nodes": {
+        "P": {"to_move": 0, "children": {"a1": "Q", "a2": "T"}},
+        "Q": {"to_move": 1, "children": {"q1": "T", "q2": "U"}},
+        "T": {"utility": 5}, "U": {"utility": 2},
+    },
+}
+EAGER_NEGAMAX_BY_TO_MOVE = NEGAMAX_BY_TO_MOVE.replace(
+    "    for a in game.actions(state):\n        value = -negamax(game, game.result(state, a), "
+    "depth - 1)[0]",
+    "    for a, child in [(a, game.result(state, a)) for a in game.actions(state)]:\n"
+    "        value = -negamax(game, child, depth - 1)[0]",
+)
+
+
+def test_to_move_answers_for_the_path_of_a_search_that_generates_all_children_first(
+    tmp_path: Path,
+) -> None:
+    """P generates T (MIN's turn next) before Q does (MAX's): under Q, T is Q's child;
+    back at P, it is P's. A turn is the one after the latest move to the terminal that
+    no read of its payoff has used yet."""
+    assert EAGER_NEGAMAX_BY_TO_MOVE != NEGAMAX_BY_TO_MOVE
+    tree = parse_tree(NESTED_SHARED_TERMINAL)
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    (folder / "agent.py").write_text(EAGER_NEGAMAX_BY_TO_MOVE)
+    request = RunRequest(test_name="t", tree=tree, entry="negamax", depth=2, time_limit=10)
+    with open_sandbox("local", folder, memory_mb=256, cpu_s=20) as box:
+        result = box.run(request)
+    assert result.status == "ok", result.message
+    assert (result.value, result.action) == (5, "a2")
+    assert result.trace.evaluated() == ["T", "U", "T"]
