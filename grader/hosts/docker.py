@@ -273,7 +273,10 @@ class DockerSandbox(Sandbox):
 
     def freeze(self) -> None:
         """Pause the container (the cgroup freezer) until :meth:`thaw`; a freezer that
-        times out on a loaded machine is tried again, PAUSE_ATTEMPTS times in all."""
+        times out on a loaded machine is tried again, PAUSE_ATTEMPTS times in all. Where
+        it fails, what runs in the container then says whose doing it is: looked at
+        after each failure, so a submission that empties it before the last is seen."""
+        crowded = False
         for attempt in range(1, PAUSE_ATTEMPTS + 1):
             try:
                 if self._container is not None:
@@ -283,8 +286,9 @@ class DockerSandbox(Sandbox):
                 if self._ended():  # its harness left after its answer: the submission's doing
                     raise UnpausableSubmission("ended its own process after its answer "
                                                "(the container stopped)") from exc
+                crowded = crowded or self._crowded()  # what would not freeze: the submission's
                 if attempt == PAUSE_ATTEMPTS:
-                    if self._crowded():  # what would not freeze is the submission's
+                    if crowded:
                         raise UnpausableSubmission(
                             "left processes or threads running after its answer, which "
                             f"could not be paused ({exc})") from exc
