@@ -45,7 +45,7 @@ def build(offline: bool, mirror: str | None) -> None:
 def sweep(everything: bool) -> None:
     """Remove sandbox containers (label search-grader=sandbox) left by a grader that died."""
     from grader.hosts.docker import shared_engine
-    from grader.hosts.docker import sweep as sweep_containers
+    from grader.hosts.owners import sweep as sweep_containers
 
     removed = sweep_containers(shared_engine(), everything=everything)
     for name in removed:

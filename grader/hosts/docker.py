@@ -20,9 +20,9 @@ reads the memory cgroup's own OOM counter when the run ends, so that a memory ve
 never rests on an exit code alone.
 
 Every container carries the label ``search-grader=sandbox`` and its grader's host, PID
-and start time, and so does each host folder (an ``owner`` file), so that :func:`sweep`
-can remove what a grader killed outright left behind without touching what a grader
-still running uses.
+and start time, and so does each host folder (an ``owner`` file), so that
+:func:`~grader.hosts.owners.sweep` can remove what a grader killed outright left behind
+without touching what a grader still running uses.
 
 The sandbox speaks to the engine through :mod:`grader.hosts.engine` (the few calls of a
 start and a stop, with the standard library); the Docker SDK builds the image, where it
@@ -56,13 +56,11 @@ from grader.hosts.base import (
 from grader.hosts.endings import Ending, container_ending
 from grader.hosts.engine import Container, Engine, EngineError
 from grader.hosts.image import LABEL, ensure_image, image_tag
-from grader.hosts.isolation import start_time
+from grader.hosts.owners import OWNER_FILE, OWNER_LABEL, WORKDIR_PREFIX, owner_id, sweep_once
 
 if TYPE_CHECKING:  # imported once the container is asked for: it starts before the models load
     from grader.hosts.session import Session
 
-OWNER_LABEL = "search-grader.owner"  # "<host>:<pid>:<start>" of the grader that made it
-OWNER_FILE = "owner"  # the same, in each host folder
 PIDS_LIMIT = 64  # processes and threads in the container, the harness included
 HARNESS_TASKS = 2  # threads of a container that runs nothing but its harness: the
 # watcher (its PID 1) and the harness, one thread each
@@ -77,9 +75,6 @@ ACCEPT_POLL_S = 0.5  # how often a container that has not connected yet is looke
 TMP_OPTIONS = "size=64m"
 SOCKET_DIR = "/run/grader/sock"
 SUBMISSION_DIR = "/submission"
-WORKDIR_PREFIX = "grader-docker-"
-
-_swept = False  # this process has swept once
 
 
 def docker_client() -> Any:
@@ -123,63 +118,6 @@ def sandbox_image(engine: Engine) -> str:
         return ensure_image(client)
     finally:
         client.close()
-
-
-def owner_id() -> str:
-    """This grader process, as the owner label of its containers and folders."""
-    return f"{socket.gethostname()}:{os.getpid()}:{start_time(os.getpid()) or ''}"
-
-
-def _owner_alive(owner: str) -> bool:
-    host, _, rest = owner.partition(":")
-    pid, _, start = rest.partition(":")
-    if host != socket.gethostname() or not pid.isdigit():
-        return True  # another machine's grader: not ours to judge
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return not start or start_time(int(pid)) in (None, start)  # a PID reused differs
-
-
-def sweep(engine: Engine, *, everything: bool = False) -> list[str]:
-    """Remove the sandbox containers whose grader is gone (all of them if ``everything``),
-    and their host folders; return their names. One listing, read as it is: the
-    containers of other graders may come and go meanwhile."""
-    removed = []
-    for container in engine.containers(f"{LABEL}=sandbox"):
-        owner = (container.get("Labels") or {}).get(OWNER_LABEL, "")
-        if not everything and owner and _owner_alive(owner):
-            continue
-        folders = {Path(m["Source"]).parent for m in container.get("Mounts") or []
-                   if m.get("Source")}
-        try:
-            engine.container(container["Id"]).remove(force=True)
-        except EngineError:  # gone already, or the engine refused: the next start tries
-            continue
-        removed.append(str((container.get("Names") or [container["Id"]])[0]).lstrip("/"))
-        for folder in folders:
-            if folder.name.startswith(WORKDIR_PREFIX):
-                shutil.rmtree(folder, ignore_errors=True)
-    sweep_folders()
-    return removed
-
-
-def sweep_folders(parent: Path | None = None) -> list[Path]:
-    """Remove this sandbox's host folders (in the temporary directory) whose grader is
-    gone; return them. A folder without an owner is being made: it stays."""
-    removed = []
-    for folder in Path(parent or tempfile.gettempdir()).glob(f"{WORKDIR_PREFIX}*"):
-        try:
-            owner = (folder / OWNER_FILE).read_text()
-        except OSError:
-            continue
-        if not _owner_alive(owner.strip()):
-            shutil.rmtree(folder, ignore_errors=True)
-            removed.append(folder)
-    return removed
 
 
 class DockerSandbox(Sandbox):
@@ -370,7 +308,7 @@ class DockerSandbox(Sandbox):
 
         self._session = Session.over_socket(conn)
         self._limited = False
-        _sweep_once(self.engine)  # what dead graders left, once this one's container is up
+        sweep_once(self.engine)  # what dead graders left, once this one's container is up
         return self._session
 
     def _create(self, socket_name: str) -> Container:
@@ -500,11 +438,3 @@ def _accept(listener: socket.socket, container: Container) -> socket.socket:
 def _seccomp_profile() -> str:
     """Our seccomp profile, as the engine takes it: the JSON text itself."""
     return json.dumps(json.loads(SECCOMP.read_text()), separators=(",", ":"))
-
-
-def _sweep_once(engine: Engine) -> None:
-    global _swept
-    if not _swept:
-        _swept = True
-        with contextlib.suppress(EngineError, OSError):
-            sweep(engine)

@@ -140,7 +140,7 @@ def leftover_containers() -> list[str]:
     """Sandbox containers of this grader process still on the engine."""
     import docker
 
-    from grader.hosts.docker import OWNER_LABEL, owner_id
+    from grader.hosts.owners import OWNER_LABEL, owner_id
 
     client = docker.from_env()
     try:

@@ -281,7 +281,8 @@ def sandbox_processes(mark: Path) -> list[str]:
 def containers_of(pid: int) -> list[str]:
     import docker
 
-    from grader.hosts.docker import LABEL, OWNER_LABEL
+    from grader.hosts.image import LABEL
+    from grader.hosts.owners import OWNER_LABEL
 
     client = docker.from_env()
     try:

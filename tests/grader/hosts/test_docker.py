@@ -21,15 +21,7 @@ from click.testing import CliRunner
 from grader.cli import main
 from grader.grading.check import grade_submission
 from grader.hosts.base import RunRequest, RunResult
-from grader.hosts.docker import (
-    OWNER_LABEL,
-    WORKDIR_PREFIX,
-    DockerSandbox,
-    owner_id,
-    shared_engine,
-    sweep,
-    sweep_folders,
-)
+from grader.hosts.docker import DockerSandbox, shared_engine
 from grader.hosts.image import (
     IMAGE_REPOSITORY,
     LABEL,
@@ -41,6 +33,7 @@ from grader.hosts.image import (
     has_image,
     image_tag,
 )
+from grader.hosts.owners import OWNER_LABEL, WORKDIR_PREFIX, owner_id, sweep, sweep_folders
 from grader.trees.tree import Tree, parse_tree
 from tests.examples.tiny_assignment import FIG52, write_assignment
 

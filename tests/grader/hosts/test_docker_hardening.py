@@ -29,9 +29,10 @@ from typing import Any
 import pytest
 
 from grader.grading.batch import grade_batch
-from grader.hosts.docker import OWNER_LABEL, SECCOMP, WORKDIR_PREFIX, DockerSandbox
+from grader.hosts.docker import SECCOMP, DockerSandbox
 from grader.hosts.engine import Engine, EngineError
 from grader.hosts.image import LABEL
+from grader.hosts.owners import OWNER_LABEL, WORKDIR_PREFIX
 from tests.examples.tiny_assignment import FIG52, write_assignment
 from tests.grader.hosts.test_docker import GOOD, request, submission
 
