@@ -265,14 +265,11 @@ class DockerSandbox(Sandbox):
             if self._container is not None:
                 self._container.unpause()
         except Exception as exc:
-            if self._running():  # the engine, loaded, had it unpaused already: as asked
+            status = self._status()
+            if status == "running":  # the engine, loaded, had it unpaused already: as asked
                 return
             raise OSError(f"could not unpause the container: {exc} (the engine says it is "
-                          f"{self._status() or 'unknown'})") from exc
-
-    def _running(self) -> bool:
-        """Whether the engine says the container is running (not paused, not ended)."""
-        return self._status() == "running"
+                          f"{status or 'unknown'})") from exc
 
     def _start_retried(self) -> Session:
         """A started container's session; a start that fails is tried again (a loaded
