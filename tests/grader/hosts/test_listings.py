@@ -14,7 +14,7 @@ import pytest
 
 from grader.hosts import open_sandbox
 from grader.hosts import session as session_module
-from grader.hosts.base import RunRequest
+from grader.hosts.base import RunRequest, RunResult
 from grader.hosts.session import AHEAD_AT_START, AHEAD_PER_ANSWER
 from grader.trees.game import TreeGame
 from grader.trees.generate import as_tree, uniform_tree
@@ -40,6 +40,16 @@ def is_info(info: Any) -> bool:
     return (isinstance(token, str) and (mover is None or isinstance(mover, int))
             and all(isinstance(f, bool) for f in flags) and len(flags) == 3
             and outcome in (None, "win", "lose"))
+
+
+def run_locally(folder: Path, tree: Tree, agent: str, *, entry: str, depth: int) -> RunResult:
+    """``agent`` (its source) run on ``tree`` as one test in a local sandbox, from
+    ``folder`` (made here)."""
+    folder.mkdir()
+    (folder / "agent.py").write_text(agent)
+    request = RunRequest(test_name="t", tree=tree, entry=entry, depth=depth, time_limit=10)
+    with open_sandbox("local", folder, memory_mb=256, cpu_s=20) as box:
+        return box.run(request)
 
 
 def test_a_small_tree_is_listed_whole_in_the_first_message_without_a_payoff(
@@ -140,11 +150,7 @@ def test_a_search_that_lists_often_makes_no_round_trip_for_it_and_keeps_its_reco
 
     monkeypatch.setattr(session_module.Session, "_receive", counted)
     folder = tmp_path / "submission"
-    folder.mkdir()
-    (folder / "agent.py").write_text(LISTS_OFTEN)
-    request = RunRequest(test_name="t", tree=tree, entry="minimax", depth=4, time_limit=10)
-    with open_sandbox("local", folder, memory_mb=256, cpu_s=20) as box:
-        result = box.run(request)
+    result = run_locally(folder, tree, LISTS_OFTEN, entry="minimax", depth=4)
     shutil.rmtree(folder)
     assert result.status == "ok", result.message
     assert (result.value, result.action) == (expected[0], expected[1])
@@ -192,13 +198,8 @@ def test_at_a_terminal_both_sides_reach_to_move_answers_for_the_path_taken(
     states say who moves: after s1 (MIN) it is MAX's at s4, after s5 (MAX) MIN's. A
     negamax that takes its color from ``to_move`` at every node, terminals too, gets
     the notes' value; s4 stays one state (a table keyed by state finds it again)."""
-    tree = parse_tree(SHARED_TERMINAL)
-    folder = tmp_path / "submission"
-    folder.mkdir()
-    (folder / "agent.py").write_text(NEGAMAX_BY_TO_MOVE)
-    request = RunRequest(test_name="t", tree=tree, entry="negamax", depth=3, time_limit=10)
-    with open_sandbox("local", folder, memory_mb=256, cpu_s=20) as box:
-        result = box.run(request)
+    result = run_locally(tmp_path / "submission", parse_tree(SHARED_TERMINAL),
+                         NEGAMAX_BY_TO_MOVE, entry="negamax", depth=3)
     assert result.status == "ok", result.message
     assert (result.value, result.action) == (0, "a1")  # the notes' value, for MAX
     assert result.trace.evaluated() == ["s3", "s4", "s6", "s4"]
@@ -231,13 +232,8 @@ def test_to_move_answers_for_the_path_of_a_search_that_generates_all_children_fi
     back at P, it is P's. A turn is the one after the latest move to the terminal that
     no read of its payoff has used yet."""
     assert EAGER_NEGAMAX_BY_TO_MOVE != NEGAMAX_BY_TO_MOVE
-    tree = parse_tree(NESTED_SHARED_TERMINAL)
-    folder = tmp_path / "submission"
-    folder.mkdir()
-    (folder / "agent.py").write_text(EAGER_NEGAMAX_BY_TO_MOVE)
-    request = RunRequest(test_name="t", tree=tree, entry="negamax", depth=2, time_limit=10)
-    with open_sandbox("local", folder, memory_mb=256, cpu_s=20) as box:
-        result = box.run(request)
+    result = run_locally(tmp_path / "submission", parse_tree(NESTED_SHARED_TERMINAL),
+                         EAGER_NEGAMAX_BY_TO_MOVE, entry="negamax", depth=2)
     assert result.status == "ok", result.message
     assert (result.value, result.action) == (5, "a2")
     assert result.trace.evaluated() == ["T", "U", "T"]
