@@ -11,6 +11,7 @@ telling a divergence of its own first (quiescence's stand-pat).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -152,23 +153,29 @@ class Explainer:
         after = self.last_done(frame)
         start = "you stopped" if g is None else f"you left {frame.node}"
         head = f"{start} after {after}" if after else start
-        again = self.not_searched_again(walk, frame, e)
+        again = self.not_searched_again(walk, k, e)
         if again is not None:
             return again
         reason = self.left_reason(walk, k)
         return f"{head}, but {self.who(frame.node)} still had to look at {e[1]}{reason}"
 
-    def not_searched_again(self, walk: Walk, frame: Frame, e: Visit) -> str | None:
-        """The student did not search ``e``'s node, searched before, when ``frame``'s node
-        reached it by another path (it kept a table): why the reference searches it again.
-        None when the node was not searched before."""
+    def not_searched_again(self, walk: Walk, k: int, e: Visit) -> str | None:
+        """The student did not search ``e``'s node, searched before, when frame ``k``'s
+        node reached it again by another path (it kept a table, or a payoff): why the
+        reference searches it again. None when the node was not searched before, or is
+        reached again on the same path (iterative deepening's next iteration, say)."""
+        frame = walk.stack[k]
         before, now = walk.depths.get(e[1]), frame.depth + 1
-        parents = sum(e[1] in n.children for n in self.tree.nodes.values())
-        if before is None or parents < 2:  # searched again on the same path: not a table's
+        joined = self._joined(walk, k, e[1])
+        if before is None or joined is None:
             return None
         did = "evaluate" if e[0] in EVALUATE_OPS else "search"
-        who = self.who(frame.node)
-        head = f"you did not {did} {e[1]} again when {who} reached it by another path"
+        if joined == e[1]:
+            head = f"you did not {did} {e[1]} again when {self.who(frame.node)} reached it " \
+                "by another path"
+        else:  # a node below the one reached twice: X1 under X, X the transposition
+            head = f"you did not {did} {e[1]} again when the search reached " \
+                f"{self.who(joined)} again by another path"
         if before != now:
             to_go, left = self.conv.depth - before, self.conv.depth - now
             return (
@@ -180,7 +187,20 @@ class Explainer:
                 f"{head}, with as many plies to go; the reference searches it again here "
                 "(a test that sets game.transposition_table = 'none' wants no table)"
             )
+        if e[0] in EVALUATE_OPS:
+            return (
+                f"{head}, where the reference {verb(e)} it again: keep no payoff from an "
+                "earlier visit (this test counts every read)"
+            )
         return f"{head}, where the reference {verb(e)} it again"
+
+    def _joined(self, walk: Walk, k: int, node: str) -> str | None:
+        """The node reached by two paths that brings the search back to ``node``:
+        ``node`` itself, or the nearest of frame ``k``'s node and the nodes above it on
+        the stack; None when the path holds none."""
+        parents = Counter(c for n in self.tree.nodes.values() for c in n.children)
+        path = [node, *(f.node for f in reversed(walk.stack[: k + 1]))]
+        return next((n for n in path if parents[n] >= 2), None)
 
     def searched_pruned(self, walk: Walk, place: tuple[int, int], g: Visit) -> str:
         """The student searched ``g``, a child of frame ``place`` the reference prunes."""

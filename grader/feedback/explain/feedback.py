@@ -58,7 +58,9 @@ def _answer_lines(
 
 def _prunes_line(expected: SearchRecord, got: SearchRecord) -> str:
     if got.prunes >= 0 and expected.prunes >= 0:
-        return f"prunes: expected {expected.prunes}, got {got.prunes}"
+        return f"prunes: expected {expected.prunes}, got {got.prunes}" + _only_repeats(
+            expected, got
+        )
     if expected.prunes < 0:  # the expected search itself goes past minimax's depth
         return (
             f"visits: expected {len(expected.visits)}, got {len(got.visits)} (the expected "
@@ -68,6 +70,19 @@ def _prunes_line(expected: SearchRecord, got: SearchRecord) -> str:
         f"prunes: expected {expected.prunes}, but your search made {-got.prunes} more "
         f"visit{'s' if got.prunes < -1 else ''} than plain minimax makes at this depth: it "
         "visited positions minimax never visits (below the depth limit) or searched some again"
+    )
+
+
+def _only_repeats(expected: SearchRecord, got: SearchRecord) -> str:
+    """What the missing visits were, when the student made every visit the reference
+    makes, only fewer times: not pruning, but visits of nodes visited before skipped."""
+    fewer = len(expected.visits) - len(got.visits)
+    same = {tuple(v) for v in expected.visits} == {tuple(v) for v in got.visits}
+    if fewer <= 0 or not same:
+        return ""
+    return (
+        f" (no pruning: you made each visit of the expected search, but {fewer} fewer in "
+        "all: nodes reached again were not visited again)"
     )
 
 

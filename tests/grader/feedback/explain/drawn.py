@@ -7,8 +7,10 @@ visits a message needs, a case draws the visits themselves (:func:`drawn_said`).
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from grader.feedback.explain import Conventions, explain
@@ -103,6 +105,14 @@ QUIET = full("A", QUIET_NODES)
 QUIET_DEEP = full(
     "A",
     {**QUIET_NODES, "B1": {"to_move": 0, "children": {"b11": "B11"}, "eval": 1, "noisy": ["b11"]}},
+)
+
+
+# A(max) -a1-> B(min) -b1-> X(max) -x1-> X1 = 3, -x2-> X2 = 7
+#                     -b2-> B2 = 4
+#        -a2-> C(min) -c1-> C1 = 6, -c2-> X (the same X: a transposition)
+TRANSPOSITION = json.loads(
+    (Path(__file__).parents[4] / "assignments/minimax/trees/transposition.tree.json").read_text()
 )
 
 
@@ -257,3 +267,24 @@ def skips_the_middle_move(game: Any, state: Any, depth: int) -> tuple[Any, Any]:
     moves = [game.actions(state)[0], game.actions(state)[-1]]
     values = [search("minimax", game, game.result(state, a), depth - 1)[0] for a in moves]
     return max(values), moves[values.index(max(values))]
+
+
+class _KeptPayoffs:
+    """A game that reads each terminal's payoff once and keeps it: the student's cache."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.kept: dict[Any, Any] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def utility(self, state: Any, player: int = 0) -> Any:
+        if state not in self.kept:
+            self.kept[state] = self.game.utility(state, player)
+        return self.kept[state]
+
+
+def keeps_payoffs(algorithm: str) -> Agent:
+    """The reference search, each payoff read once and then kept (a cache of payoffs)."""
+    return lambda game, state, depth: search(algorithm, _KeptPayoffs(game), state, depth)

@@ -10,12 +10,15 @@ import pytest
 from grader.feedback.explain import Conventions, explain, fmt
 from grader.trees.record import SearchRecord
 from grader.trees.tree import parse_tree
+from reference.algorithms import search
 from reference.variants import Fault
 from tests.grader.feedback.explain.drawn import (
     CUTOFF,
     FIG52,
     QUIET,
     ROOT_TIES,
+    TRANSPOSITION,
+    keeps_payoffs,
     said,
     variant,
 )
@@ -91,6 +94,24 @@ def test_a_search_expected_past_minimax_depth_is_told_in_visits() -> None:
         "visits: expected 5, got 4 (the expected search goes on past the depth where plain "
         "minimax stops)"
     )
+
+
+def test_payoffs_kept_from_an_earlier_visit_are_not_called_pruning() -> None:
+    # TRANSPOSITION (drawn in test_shared): minimax evaluates X1 and X2 under B, then
+    # again under C; a search that keeps them visits each node, two visits fewer
+    lines = said(TRANSPOSITION, "minimax", 3, keeps_payoffs("minimax"), ["prunes"])
+    assert lines[-1] == (
+        "prunes: expected 0, got 2 (no pruning: you made each visit of the expected search, "
+        "but 2 fewer in all: nodes reached again were not visited again)"
+    )
+
+
+def test_a_search_that_prunes_is_not_told_it_kept_payoffs() -> None:
+    # alpha-beta's own visits are a subset of minimax's: fewer, and not all of them
+    lines = said(FIG52, "minimax", 2, variant("minimax", Fault.PERSPECTIVE), ["prunes"])
+    assert not any("no pruning" in line for line in lines)
+    lines = said(FIG52, "minimax", 2, lambda g, s, d: search("alphabeta", g, s, d), ["prunes"])
+    assert lines[-1] == "prunes: expected 0, got 2"
 
 
 def _record(expanded: list[str], evaluated: list[str]) -> SearchRecord:

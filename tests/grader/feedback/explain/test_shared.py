@@ -7,8 +7,6 @@ Trees are drawn in :mod:`tests.grader.feedback.explain.drawn`. A search outside 
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,11 +16,13 @@ from reference.variants import Fault
 from tests.grader.feedback.explain.drawn import (
     CUTOFF,
     FIG52,
+    TRANSPOSITION,
     Agent,
     drawn_said,
     evaluates_root_after_one_iteration,
     generates_and_leaves,
     generates_first_child_only,
+    keeps_payoffs,
     leaves_b_early,
     never_deepens,
     one_iteration,
@@ -32,13 +32,6 @@ from tests.grader.feedback.explain.drawn import (
     variant,
 )
 from tests.reference.runs import full
-
-# A(max) -a1-> B(min) -b1-> X(max) -x1-> X1 = 3, -x2-> X2 = 7
-#                     -b2-> B2 = 4
-#        -a2-> C(min) -c1-> C1 = 6, -c2-> X (the same X: a transposition)
-TRANSPOSITION = json.loads(
-    (Path(__file__).parents[4] / "assignments/minimax/trees/transposition.tree.json").read_text()
-)
 
 # A(max) -a1-> X(min) -x1-> Y1(max, eval 4) -y1-> T1 = 1; -x2-> Y2 = 6
 #        -a2-> B(min) -b1-> X (one ply deeper than from A), -b2-> B2 = 5
@@ -208,6 +201,17 @@ CASES = [
         "you did not search X again when C (MIN) reached it by another path, where the "
         "reference expanded it again",
         id="a-table-where-the-form-has-none",
+    ),
+    pytest.param(  # X searched again from C, its payoffs X1 and X2 kept from B's visit
+        TRANSPOSITION,
+        "minimax",
+        3,
+        keeps_payoffs("minimax"),
+        {},
+        "you did not evaluate X1 again when the search reached X (MAX) again by another "
+        "path, where the reference evaluated it again: keep no payoff from an earlier visit "
+        "(this test counts every read)",
+        id="payoffs-kept-below-a-transposition",
     ),
     pytest.param(  # X is one ply below A and two below B: a table by state alone reads it
         TWO_DEPTHS,
