@@ -285,14 +285,29 @@ def test_sweep_removes_only_containers_of_dead_graders(image: str, client: Any) 
         assert dead.name in removed
         assert alive.name not in removed
         assert [c["Names"] for c in ours(client)] == [[f"/{alive.name}"]]
+    finally:
+        for container in (dead, alive):
+            with contextlib.suppress(Exception):
+                container.remove(force=True)
+
+
+PARALLEL = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1
+
+
+@pytest.mark.docker
+@pytest.mark.skipif(PARALLEL, reason="sweep --all removes every sandbox container, the other "
+                    "workers' too: it runs in a serial run (as CI runs the docker tests)")
+def test_sweep_all_removes_the_containers_of_live_graders_too(image: str, client: Any) -> None:
+    alive = client.containers.create(image, command=["true"], labels={
+        LABEL: "sandbox", OWNER_LABEL: owner_id()})
+    try:
         result = CliRunner().invoke(main, ["sandbox", "sweep", "--all"])
         assert result.exit_code == 0, result.output
         assert f"removed: {alive.name}" in result.output
         assert not ours(client)
     finally:
-        for container in (dead, alive):
-            with contextlib.suppress(Exception):
-                container.remove(force=True)
+        with contextlib.suppress(Exception):
+            alive.remove(force=True)
 
 
 # --- the image --------------------------------------------------------------------------
