@@ -25,6 +25,7 @@ from grader.reports.formats import FORMATS, batch_files_help
 
 if TYPE_CHECKING:  # imported when the command runs: `grader --help` stays light
     from grader.grading.batch import BatchResult, Stop
+    from grader.hosts.kinds import SandboxKind
 
 
 _HELP = f"""Grade every submission in SUBMISSIONS (each .py file, .zip or folder; see README).
@@ -66,28 +67,41 @@ def grade(
     regrade_faults: bool, allow_limits_only: bool, cluster: str | None,
 ) -> None:
     """``grader grade``; its help is :data:`_HELP`, whose file lists the registry gives."""
-    from grader.cli.progress import display
-    from grader.grading.batch import Stop, grade_batch, summary_lines
+    from grader.grading.prestart import early_batch_sandboxes
+
+    kind: SandboxKind = "docker" if sandbox == "docker" else "local"
+    # the first containers start while the grader loads (and those left are removed)
+    with early_batch_sandboxes(submissions=submissions, jobs=jobs, sandbox=kind,
+                               cluster=cluster) as early:
+        from grader.cli.progress import display
+        from grader.grading.batch import Stop, grade_batch
+
+        stop = Stop()
+        with stop_on_signals(stop):
+            with display() as watch:
+                result = grade_batch(
+                    submissions=submissions, assignment=assignment, out=out, jobs=jobs,
+                    sandbox=kind, resume=resume, regrade_faults=regrade_faults,
+                    watch=watch, stop=stop, allow_limits_only=allow_limits_only,
+                    cluster=cluster, prestarted=early,
+                )
+            _report(result, out)
+
+
+def _report(result: BatchResult, out: Path) -> None:
+    """The batch's summary, where its files are, the isolation reached; then its exit."""
+    from grader.grading.batch import summary_lines
     from grader.hosts.isolation import isolation_notice
 
-    stop = Stop()
-    with stop_on_signals(stop):
-        with display() as watch:
-            result = grade_batch(
-                submissions=submissions, assignment=assignment, out=out, jobs=jobs,
-                sandbox="docker" if sandbox == "docker" else "local", resume=resume,
-                regrade_faults=regrade_faults, watch=watch, stop=stop,
-                allow_limits_only=allow_limits_only, cluster=cluster,
-            )
-        for line in summary_lines(result):
-            click.echo(line)
-        for fmt in FORMATS:
-            if fmt.write_batch is not None:  # the gradebook
-                click.echo(f"{fmt.name}: {out / fmt.file}")
-        for level in sorted({r.isolation for r in result.reports if r.isolation is not None}):
-            notice = isolation_notice(level)
-            click.echo(notice if notice is not None else f"isolation: {level}", err=True)
-        _raise_for(result)
+    for line in summary_lines(result):
+        click.echo(line)
+    for fmt in FORMATS:
+        if fmt.write_batch is not None:  # the gradebook
+            click.echo(f"{fmt.name}: {out / fmt.file}")
+    for level in sorted({r.isolation for r in result.reports if r.isolation is not None}):
+        notice = isolation_notice(level)
+        click.echo(notice if notice is not None else f"isolation: {level}", err=True)
+    _raise_for(result)
 
 
 def _raise_for(result: BatchResult) -> None:

@@ -48,6 +48,15 @@ BOOK_EVERY_S = 1.0  # the gradebook is rewritten at most this often while a batc
 _UNSAFE = re.compile(r"[^\w.-]+")  # letters and digits of every script stay
 
 
+class Prestarted(Protocol):
+    """Sandboxes started before the batch, each for one submission
+    (:class:`grader.grading.prestart.EarlySandboxes`)."""
+
+    def take(self, kind: SandboxKind, folder: Path, *, memory_mb: int, cpu_s: float
+             ) -> Sandbox | None:
+        """One of them given ``folder``'s submission and its limits; None when none is left."""
+
+
 @dataclass(frozen=True)
 class Entry:
     """One submission of the batch."""
@@ -169,13 +178,15 @@ def grade_batch(
     stop: Stop | None = None,
     allow_limits_only: bool = False,
     cluster: str | None = None,
+    prestarted: Prestarted | None = None,
 ) -> BatchResult:
     """Grade every submission in ``submissions`` into ``out``; see the module's doc.
     With ``resume``, a submission already graded keeps its report unless a grader fault
     hit it and ``regrade_faults``. Refuses (IsolationUnavailable) to run student code in
     a local sandbox that can only limit it, unless ``allow_limits_only``. With
     ``cluster`` (``tcp://HOST:PORT`` or ``local:N``), the cluster's workers grade, each
-    in its own ``sandbox``, and ``jobs`` is theirs to decide."""
+    in its own ``sandbox``, and ``jobs`` is theirs to decide. ``prestarted``: sandboxes
+    started before, for the first submissions (the caller closes those left)."""
     if jobs < 1:
         raise GraderError(f"--jobs must be at least 1, not {jobs}")
     require_isolation(sandbox, allow_limits_only=allow_limits_only)
@@ -192,6 +203,8 @@ def grade_batch(
     watch, stop = watch or Watch(), stop or Stop()
     watch.planned([e.name for e in todo])
     batch = _Batch(ready, sandbox, out, watch, stop, strict=not allow_limits_only)
+    batch.prestarted = prestarted  # taken by submissions opened here (not a cluster's,
+    # nor an agents assignment's, whose matches open their own)
     with _remote(cluster if todo else None, ready, sandbox, batch.strict) as remote:
         batch.remote = remote
         graded = batch.run(todo, remote.slots if remote else jobs, book)
@@ -260,6 +273,7 @@ class _Batch:
         self.trees: Mapping[str, TestTree] = report_trees(ready)
         self.drawings = Drawings()  # a run drawn once for the whole batch
         self.remote: Remote | None = None  # a cluster grades, these threads wait for it
+        self.prestarted: Prestarted | None = None  # sandboxes for the first submissions
         self._boxes: set[Sandbox] = set()
         self._lock = threading.Lock()
         self.cleaner = Cleaner()  # removes the sandboxes beside the grading
@@ -335,8 +349,12 @@ class _Batch:
     def _open(self, kind: SandboxKind, folder: Path, memory_mb: int) -> Sandbox:
         from grader.hosts import open_sandbox
 
-        box = open_sandbox(kind, folder, memory_mb=memory_mb, cpu_s=self.ready.cpu_s,
-                           require_isolation=self.strict)
+        early = self.prestarted
+        box = early.take(kind, folder, memory_mb=memory_mb, cpu_s=self.ready.cpu_s) if (
+            early is not None) else None
+        if box is None:
+            box = open_sandbox(kind, folder, memory_mb=memory_mb, cpu_s=self.ready.cpu_s,
+                               require_isolation=self.strict)
         with self._lock:
             self._boxes.add(box)
         return _Stoppable(box, self)
