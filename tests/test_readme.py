@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from grader.authoring import assignment
+from grader.trees.tree import MAX_PLIES
 from reference.conventions import CONVENTIONS
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -37,3 +38,8 @@ def test_the_built_in_assignments_are_listed() -> None:
     start = text.index("Built-in assignments: ") + len("Built-in assignments: ")
     listed = text[start:text.index(". ", start)]
     assert sorted(name.strip("`") for name in listed.split(", ")) == assignment.builtin_names()
+
+
+def test_the_deepest_tree_taken_is_the_one_documented() -> None:
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    assert f"no path from the root is longer than {MAX_PLIES} plies" in text

@@ -27,6 +27,11 @@ from grader.trees.treefile import FullTree, NestedTree, NodeSpec, tree_schema
 Value = int | float
 Payoff = tuple[Value, ...]
 
+MAX_PLIES = 200
+"""The deepest tree the grader takes: its searches (the reference's, a student's, the
+prune count's baseline) go down one ply a call, a few frames each, within Python's
+recursion limit of 1,000 frames."""
+
 
 @dataclass(frozen=True, slots=True)
 class Node:
@@ -303,7 +308,12 @@ def _build(spec: FullTree, source: str, default_name: str) -> Tree:
     if spec.root not in spec.nodes:
         raise InputFileError(source, "root", f"{spec.root!r} is not a node; name one of 'nodes'")
     nodes = {nid: _build_node(nid, n, players, spec.nodes, source) for nid, n in spec.nodes.items()}
-    _check_acyclic(spec.root, nodes, source)
+    deepest = _check_acyclic(spec.root, nodes, source)
+    if deepest > MAX_PLIES:
+        raise InputFileError(
+            source, "root", f"the tree is {deepest} plies deep; the grader takes trees up to "
+            f"{MAX_PLIES} plies deep (its searches go down a ply a call)"
+        )
     reached = _reachable(spec.root, nodes)
     for nid in nodes:
         if nid not in reached:
@@ -411,8 +421,10 @@ def _probabilities(
     return tuple(float(probs[a]) for a in children)
 
 
-def _check_acyclic(root: str, nodes: Mapping[str, Node], source: str) -> None:
+def _check_acyclic(root: str, nodes: Mapping[str, Node], source: str) -> int:
+    """Refuse a cycle; return the plies of the longest path from the root."""
     state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+    heights: dict[str, int] = {}  # of the nodes done
     stack: list[tuple[str, int]] = [(root, 0)]
     path: list[str] = []
     while stack:
@@ -436,7 +448,9 @@ def _check_acyclic(root: str, nodes: Mapping[str, Node], source: str) -> None:
                 stack.append((child, 0))
         else:
             state[nid] = 2
+            heights[nid] = 1 + max((heights[c] for c in kids), default=-1)
             path.pop()
+    return heights[root]
 
 
 def _reachable(root: str, nodes: Mapping[str, Node]) -> set[str]:

@@ -8,6 +8,7 @@ and exit 2, never with a traceback.
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,9 @@ from click.testing import CliRunner
 
 from grader.cli import main
 from grader.errors import InputFileError
-from grader.trees.tree import load_tree, parse_tree
+from grader.trees.game import TreeGame
+from grader.trees.tree import MAX_PLIES, load_tree, parse_tree
+from reference.algorithms import ALGORITHMS, search
 
 F = "game-tree/1"
 
@@ -24,6 +27,43 @@ F = "game-tree/1"
 def full(nodes: dict[str, Any], **top: Any) -> str:
     """A full-form tree rooted at A (unless ``root`` is given), as file text."""
     return json.dumps({"format": F, "root": "A", **top, "nodes": nodes})
+
+
+def chain(plies: int) -> dict[str, Any]:
+    """N0 -a-> N1 -a-> ... -a-> N<plies> = 1, the players taking turns."""
+    nodes: dict[str, Any] = {f"N{i}": {"to_move": i % 2, "children": {"a": f"N{i + 1}"}}
+                             for i in range(plies)}
+    return {**nodes, f"N{plies}": {"utility": 1}}
+
+
+def test_the_deepest_tree_taken_is_searched_by_every_reference_search() -> None:
+    # N0 -a-> ... -a-> N200 = 1, and at each Ni a second move to a leaf: the reference
+    # searches recurse a ply a call, in a grading thread as in the main one
+    nodes = chain(MAX_PLIES)
+    for i in range(MAX_PLIES):
+        nodes[f"N{i}"]["children"]["b"] = f"L{i}"
+        nodes[f"N{i}"]["eval"] = 0
+        nodes[f"L{i}"] = {"utility": i}
+    tree = parse_tree({"format": F, "root": "N0", "nodes": nodes})
+    assert tree.max_depth() == MAX_PLIES
+    failed: list[str] = []
+
+    def run_all() -> None:
+        for name in ALGORITHMS:
+            if ALGORITHMS[name].answer == "vector":  # max^n: a two-player tree is not one
+                continue
+            conventions = {"random_seed": 1} if name == "mcts" else {}
+            try:
+                search(name, TreeGame.for_test(tree, conventions), tree.root,
+                       30 if name == "mcts" else MAX_PLIES)  # MCTS: its iterations
+            except RecursionError:
+                failed.append(name)
+
+    run_all()
+    worker = threading.Thread(target=run_all)
+    worker.start()
+    worker.join()
+    assert failed == []
 
 
 # A(max) --a--> B = 3
@@ -82,6 +122,10 @@ MALFORMED: list[Any] = [
                  "nodes.C.children.c", "makes a cycle (A -> B -> C -> A)", id="cycle"),
     pytest.param(full({**GOOD_NODES, "Z": {"utility": 9}}), "nodes.Z", "not reachable",
                  id="unreachable-node"),
+    # N0 -a-> N1 -a-> ... -a-> N201 = 1: one ply deeper than the grader takes
+    pytest.param(full(chain(MAX_PLIES + 1), root="N0"), "root",
+                 f"the tree is {MAX_PLIES + 1} plies deep; the grader takes trees up to "
+                 f"{MAX_PLIES} plies deep", id="too-deep"),
     pytest.param(full({"A": {"to_move": 0, "children": {"a": "B"}, "noisy": ["x"]},
                        "B": {"utility": 3}}),
                  "nodes.A.noisy", "'x' is not an action of A", id="noisy-not-an-action"),
