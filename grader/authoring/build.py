@@ -92,11 +92,14 @@ def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Gold
         )
     setup = search_setup(spec, tree.players)
     conventions = {k: v for k, v in setup.conventions.items() if k in accepted}
-    found: list[tuple[tuple[str, ...], dict[str, FormValue], SearchRecord]] = []
+    found: list[tuple[list[tuple[str, ...]], dict[str, FormValue], SearchRecord]] = []
     for words, form in correct_forms(conventions):
         record = _reference_record(algorithm, tree, spec, setup, {**conventions, **form}, place)
-        if all(r != record for _, _, r in found):
-            found.append((words, form, record))
+        same = next((f for f in found if f[2] == record), None)
+        if same is None:
+            found.append(([words], form, record))
+        else:  # another form makes the same record: it is kept once, named for both
+            same[0].append(words)
     names = _names([words for words, _, _ in found])
     forms = [
         Form(name=name, conventions=form, record=compacted(record))
@@ -117,12 +120,22 @@ def compute_golden(loaded: LoadedAssignment, spec: TestSpec, tree: Tree) -> Gold
     )
 
 
-def _names(words: list[tuple[str, ...]]) -> list[str]:
-    """Each kept form's name: the names of its conventions' forms that tell it from the
-    other kept forms (``fail-soft``, not ``fail-soft, no table`` where every kept form keeps
-    no table)."""
-    telling = [i for i in range(len(words[0])) if len({w[i] for w in words}) > 1] if words else []
-    return [", ".join(w[i] for i in telling) for w in words]
+def _names(groups: list[list[tuple[str, ...]]]) -> list[str]:
+    """Each kept form's name, from the words of the correct forms that make its record
+    (one list of words a form, a word a convention), at the conventions where the kept
+    forms differ: the words every form of the record shares (``fail-soft``, not
+    ``fail-soft, no table`` where every kept form keeps no table; ``leaves stored``, not
+    ``fail-hard, leaves stored`` where fail-soft makes the same record); the forms one
+    by one, joined by "or", where they share none, or share another record's name."""
+    if not groups:
+        return []
+    kinds = [[frozenset(w[i] for w in ws) for i in range(len(ws[0]))] for ws in groups]
+    telling = [i for i in range(len(kinds[0])) if len({k[i] for k in kinds}) > 1]
+    alone = [" or ".join(dict.fromkeys(", ".join(w[i] for i in telling) for w in ws))
+             for ws in groups]
+    shared = [", ".join(min(k[i]) for i in telling if len(k[i]) == 1) for k in kinds]
+    return [name if name and shared.count(name) == 1 else other
+            for name, other in zip(shared, alone, strict=True)]
 
 
 def _reference_record(

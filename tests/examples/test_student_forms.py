@@ -46,15 +46,15 @@ TABLE_FORMS = [
     pytest.param(
         FORMS_DIR / "minimax" / "table_after_leaf_tests.py",
         "minimax",
-        "transposition table",
-        id="minimax-table",
+        "transposition table or memoised",  # one record for both on that tree: its
+        id="minimax-table",  # leaves are never reached twice there
     ),
     pytest.param(
         FORMS_DIR / "minimax" / "lru_cache.py",
         "minimax",
-        "transposition table",
+        "transposition table or memoised",
         id="minimax-lru-cache",
-    ),  # its leaves are never reached twice there
+    ),
     pytest.param(EXAMPLES / "maxn" / "correct.py", "maxn", "no table", id="maxn-none"),
     pytest.param(
         FORMS_DIR / "maxn" / "transposition_table.py",
@@ -75,3 +75,14 @@ def test_a_transposition_is_searched_again_or_read_from_a_table(
     assert test.passed, (test.message, test.feedback)
     assert test.form == name
     assert f"graded as {name}" in describe_test(test)
+
+
+def test_a_record_two_forms_make_is_named_by_what_both_do() -> None:
+    # on bound-not-exact, fail-soft storing exact values only makes the record that
+    # fail-hard storing bounds makes: the report says what both do, not "fail-hard"
+    path = FORMS_DIR / "transposition" / "fail_soft_negamax_exact_only.py"
+    report = grade_submission(submission=path, assignment="transposition",
+                              tests=["bound-not-exact"])
+    (test,) = report.tests
+    assert test.passed, (test.message, test.feedback)
+    assert test.form == "leaves stored"

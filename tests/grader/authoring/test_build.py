@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-from grader.authoring.build import build_assignment, schema_text, validate_paths
+from grader.authoring.build import _names, build_assignment, schema_text, validate_paths
 from grader.authoring.golden import load_golden
 from grader.errors import GraderError, InputFileError
 from tests.examples.tiny_assignment import FIG52, write_assignment
@@ -306,3 +306,40 @@ def test_validate_is_the_whole_preflight(
     error = failed[0].error
     assert isinstance(error, InputFileError)
     assert (error.place, reason in error.reason) == (place, True), error
+
+
+@pytest.mark.parametrize(
+    ("groups", "names"),
+    [
+        pytest.param([[("fail-hard", "no table")]], [""], id="one-record"),
+        pytest.param(
+            [[("fail-hard", "no table")], [("fail-soft", "no table")]],
+            ["fail-hard", "fail-soft"],
+            id="told-apart-by-one-convention",
+        ),
+        pytest.param(  # fail-soft with exact values makes fail-hard-with-bounds' record
+            [[("hard", "bounds", "leaves"), ("soft", "exact", "leaves")],
+             [("hard", "bounds", "again")], [("soft", "bounds", "leaves")]],
+            ["leaves", "hard, bounds, again", "soft, bounds, leaves"],
+            id="shared-by-two-forms",
+        ),
+        pytest.param(  # two words that mean the same on this tree
+            [[("hard", "beta"), ("hard", "theirs"), ("soft", "beta"), ("soft", "theirs")],
+             [("hard", "alpha"), ("hard", "mine"), ("soft", "alpha"), ("soft", "mine")]],
+            ["beta or theirs", "alpha or mine"],
+            id="nothing-shared",
+        ),
+        pytest.param(  # "leaves" alone would name two records
+            [[("hard", "bounds", "leaves"), ("soft", "exact", "leaves")],
+             [("hard", "exact", "leaves"), ("soft", "bounds", "leaves")],
+             [("hard", "bounds", "again")]],
+            ["hard, bounds, leaves or soft, exact, leaves",
+             "hard, exact, leaves or soft, bounds, leaves", "hard, bounds, again"],
+            id="a-name-two-records-share",
+        ),
+    ],
+)
+def test_a_kept_form_is_named_by_what_every_form_of_its_record_does(
+    groups: list[list[tuple[str, ...]]], names: list[str]
+) -> None:
+    assert _names(groups) == names
