@@ -131,11 +131,14 @@ def _names(groups: list[list[tuple[str, ...]]]) -> list[str]:
         return []
     kinds = [[frozenset(w[i] for w in ws) for i in range(len(ws[0]))] for ws in groups]
     telling = [i for i in range(len(kinds[0])) if len({k[i] for k in kinds}) > 1]
-    alone = [" or ".join(dict.fromkeys(", ".join(w[i] for i in telling) for w in ws))
-             for ws in groups]
     shared = [", ".join(min(k[i]) for i in telling if len(k[i]) == 1) for k in kinds]
-    return [name if name and shared.count(name) == 1 else other
-            for name, other in zip(shared, alone, strict=True)]
+    return [name if name and shared.count(name) == 1 else _each(ws, telling)
+            for name, ws in zip(shared, groups, strict=True)]
+
+
+def _each(forms: list[tuple[str, ...]], telling: list[int]) -> str:
+    """The words of each of ``forms`` at the ``telling`` conventions, joined by "or"."""
+    return " or ".join(dict.fromkeys(", ".join(w[i] for i in telling) for w in forms))
 
 
 def _reference_record(

@@ -16,10 +16,8 @@ finished is kept. The gradebook then has one row per report folder.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import os
-import re
 import shutil
 import statistics
 import tempfile
@@ -34,6 +32,7 @@ from typing import Protocol
 
 from grader.errors import GraderError, InputFileError
 from grader.grading.check import Prepared, SandboxKind, error_results, grade_submission, prepare
+from grader.grading.entries import Entry, find_submissions
 from grader.grading.report import Report, load_report, make_report
 from grader.grading.report_trees import report_trees
 from grader.grading.sinks import for_terminal
@@ -45,7 +44,6 @@ SUBMISSIONS = "submissions"
 POLL_S = 0.1  # how often the batch looks for a stop request while it waits
 KILL_POLL_S = 0.05  # how often a stopping batch kills what its threads still start
 BOOK_EVERY_S = 1.0  # the gradebook is rewritten at most this often while a batch runs
-_UNSAFE = re.compile(r"[^\w.-]+")  # letters and digits of every script stay
 
 
 class Prestarted(Protocol):
@@ -55,14 +53,6 @@ class Prestarted(Protocol):
     def take(self, kind: SandboxKind, folder: Path, *, memory_mb: int, cpu_s: float
              ) -> Sandbox | None:
         """One of them given ``folder``'s submission and its limits; None when none is left."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One submission of the batch."""
-
-    name: str
-    path: Path
 
 
 @dataclass
@@ -126,43 +116,6 @@ class Stop:
     @property
     def requested(self) -> bool:
         return self.signum is not None
-
-
-def find_submissions(folder: Path) -> tuple[list[Entry], list[str]]:
-    """The submissions in ``folder`` (sorted by name), and the entries that are none."""
-    if not folder.is_dir():
-        raise GraderError(f"{folder}: not a folder of submissions")
-    found: list[tuple[str, Path]] = []
-    ignored: list[str] = []
-    for path in sorted(folder.iterdir()):
-        if path.name.startswith("."):
-            continue
-        if (path.suffix in (".py", ".zip") and path.is_file()) or path.is_dir():
-            found.append((path.stem if path.is_file() else path.name, path))
-        else:
-            ignored.append(path.name)
-    stems = [stem for stem, _ in found]
-    for stem in stems:
-        if stems.count(stem) > 1:
-            raise GraderError(
-                f"{folder}: two submissions share the name {stem!r} "
-                f"({', '.join(p.name for s, p in found if s == stem)}); rename one"
-            )
-    return _told_apart(found), ignored
-
-
-def _told_apart(found: list[tuple[str, Path]]) -> list[Entry]:
-    """Each submission's name: its file's stem (or folder's name) with what a file name
-    should not hold made ``_``; names that two share only so (``a b`` and ``a_b``, two
-    emoji) are told apart by a digest of the stem, the same at every run (``--resume``
-    finds them again)."""
-    names = [_UNSAFE.sub("_", stem) or "_" for stem, _ in found]
-    entries = []
-    for name, (stem, path) in zip(names, found, strict=True):
-        if names.count(name) > 1:
-            name = f"{name}-{hashlib.sha256(os.fsencode(stem)).hexdigest()[:8]}"
-        entries.append(Entry(name, path))
-    return entries
 
 
 def grade_batch(
@@ -402,13 +355,20 @@ def _unrunnable(entry: Entry, ready: Prepared, sandbox: SandboxKind, reason: str
 def _write_atomically(
     report: Report, folder: Path, trees: Mapping[str, TestTree], drawings: Drawings
 ) -> None:
-    """Write the reports into a fresh folder, then rename it into place."""
-    tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=folder.parent))
+    """Write the reports into a fresh folder, then rename it into place; a GraderError
+    (the disk full, say) stops the batch, whose reports already written stay."""
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=folder.parent))
+    except OSError as exc:
+        raise GraderError(f"{folder}: cannot write the reports ({exc})") from None
     try:
         write_batch_reports(report, tmp, trees=trees, drawings=drawings)
         if folder.exists():
             shutil.rmtree(folder)
         os.replace(tmp, folder)
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise GraderError(f"{folder}: cannot write the reports ({exc})") from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

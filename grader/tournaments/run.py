@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Literal, Protocol
 
 from grader.errors import GraderError
-from grader.grading.batch import Entry, Stop, check_docker, find_submissions
+from grader.grading.batch import Stop, check_docker
+from grader.grading.entries import Entry, find_submissions
 from grader.grading.intake import SubmissionRefused, submission_sha256
 from grader.tournaments.crosstable import crosstable_texts
 from grader.tournaments.match import MatchRules, openings_for, play_scheduled

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 from grader.errors import InputFileError
 from grader.trees.agents import check_agents
-from grader.trees.treefile import FullTree, NestedTree, NodeSpec, tree_schema
+from grader.trees.treefile import FullTree, NestedTree, NodeSpec, nested_to_full, tree_schema
 
 Value = int | float
 Payoff = tuple[Value, ...]
@@ -462,51 +462,3 @@ def _reachable(root: str, nodes: Mapping[str, Node]) -> set[str]:
                 seen.add(child)
                 stack.append(child)
     return seen
-
-
-def nested_to_full(spec: NestedTree) -> FullTree:
-    """Expand the compact form: ids ``A``, ``B``, ... for decision nodes in breadth-first
-    order, ``<parent><i>`` for terminals (AIMA's ``B1``); actions ``<parent id lower><i>``."""
-    nodes: dict[str, NodeSpec] = {}
-    names = _letters()
-    root = next(names)
-    queue: list[tuple[str, list[Any], int]] = [(root, list(spec.nested), 0)]
-    while queue:
-        nid, kids, mover = queue.pop(0)
-        children: dict[str, str] = {}
-        for i, kid in enumerate(kids, start=1):
-            action = f"{nid.lower()}{i}"
-            if isinstance(kid, list):
-                cid = next(names)
-                queue.append((cid, kid, (mover + 1) % spec.players))
-            else:
-                cid = f"{nid}{i}"
-                nodes[cid] = NodeSpec(utility=kid)
-            children[action] = cid
-        nodes[nid] = NodeSpec(to_move=mover, children=children)
-    ordered = dict(sorted(nodes.items(), key=lambda kv: _order_key(kv[0])))
-    return FullTree(
-        format="game-tree/1",
-        name=spec.name,
-        description=spec.description,
-        players=spec.players,
-        root=root,
-        nodes=ordered,
-    )
-
-
-def _order_key(nid: str) -> tuple[int, str]:
-    letters = nid.rstrip("0123456789")
-    return (len(letters), nid)
-
-
-def _letters() -> Any:
-    n = 0
-    while True:
-        n += 1
-        k, s = n, ""
-        while k:
-            k, r = divmod(k - 1, 26)
-            s = chr(65 + r) + s
-        yield s
-

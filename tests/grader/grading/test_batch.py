@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import re
 import shutil
 import signal
 import socket
@@ -29,8 +28,9 @@ from grader.errors import (
     EXIT_USAGE,
     GraderError,
 )
-from grader.grading.batch import SUBMISSIONS, Stop, find_submissions, grade_batch, summary_lines
+from grader.grading.batch import SUBMISSIONS, Stop, grade_batch, summary_lines
 from grader.grading.check import Prepared, prepare
+from grader.grading.entries import find_submissions
 from grader.grading.report import Report, load_report, make_report, report_json
 from grader.grading.scoring import score_run
 from grader.hosts.base import RunResult
@@ -383,26 +383,9 @@ def test_a_batch_report_names_the_isolation_its_sandbox_reached(tmp_path: Path) 
     assert report.isolation == local_isolation()[0]
 
 
-# 张伟 and 李娜 both read "_" once made safe for a file name, as "a b" and "a_b" read "a_b"
-@pytest.mark.parametrize(
-    ("files", "distinct"),
-    [
-        pytest.param(["张伟.py", "李娜.py"], ["张伟", "李娜"], id="letters-of-any-script-stay"),
-        pytest.param(["💥.py", "🔥.py"], None, id="two-emoji"),
-        pytest.param(["a b.py", "a_b.py"], None, id="space-and-underscore"),
-    ],
-)
-def test_names_that_only_their_making_safe_joins_are_told_apart(
-    tmp_path: Path, files: list[str], distinct: list[str] | None
-) -> None:
-    subs = tmp_path / "subs"
-    subs.mkdir()
-    for name in files:
-        (subs / name).write_text("")
-    entries, _ = find_submissions(subs)
-    names = [e.name for e in entries]
-    assert len(set(names)) == len(files)
-    assert [e.name for e in find_submissions(subs)[0]] == names  # the same at every run
-    if distinct is not None:
-        assert sorted(names) == sorted(distinct)
-    assert all(re.fullmatch(r"[\w.-]+", n) for n in names)
+def test_a_submission_of_the_longest_name_a_file_may_have_is_graded(tmp_path: Path) -> None:
+    subs = copies(tmp_path / "subs", correct=1, wrong=0)
+    shutil.copy(EXAMPLES / "correct.py", subs / ("b" + "é" * 125 + ".py"))  # 254 bytes
+    result = grade_batch(submissions=subs, assignment="alphabeta", out=tmp_path / "out")
+    assert len(result.reports) == 2 and all(r.score == r.max_score for r in result.reports)
+    assert len(folders(tmp_path / "out")) == 2

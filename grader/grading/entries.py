@@ -1,0 +1,80 @@
+"""The submissions of a batch's folder, and the name each goes by.
+
+Each entry of the folder (a ``.py`` file, a folder holding ``agent.py``, or a ``.zip``)
+is one submission, named by its entry, made safe for a file name: its reports are
+written into ``OUT/submissions/<name>/``, and its row of the gradebook says the name. Two
+submissions never share a name, whatever their entries are called, and a name is the
+same at every run of the batch (``--resume`` finds its reports again).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from grader.errors import GraderError
+
+_UNSAFE = re.compile(r"[^\w.-]+")  # letters and digits of every script stay
+NAME_BYTES = 100  # of a submission's name: its folder, and the temporary one beside it,
+# with room for the digests that tell names apart (a file name has 255 bytes at most)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One submission of the batch."""
+
+    name: str
+    path: Path
+
+
+def find_submissions(folder: Path) -> tuple[list[Entry], list[str]]:
+    """The submissions in ``folder`` (sorted by name), and the entries that are none."""
+    if not folder.is_dir():
+        raise GraderError(f"{folder}: not a folder of submissions")
+    found: list[tuple[str, Path]] = []
+    ignored: list[str] = []
+    for path in sorted(folder.iterdir()):
+        if path.name.startswith("."):
+            continue
+        if (path.suffix in (".py", ".zip") and path.is_file()) or path.is_dir():
+            found.append((path.stem if path.is_file() else path.name, path))
+        else:
+            ignored.append(path.name)
+    stems = [stem for stem, _ in found]
+    for stem in stems:
+        if stems.count(stem) > 1:
+            raise GraderError(
+                f"{folder}: two submissions share the name {stem!r} "
+                f"({', '.join(p.name for s, p in found if s == stem)}); rename one"
+            )
+    return _told_apart(found), ignored
+
+
+def _told_apart(found: list[tuple[str, Path]]) -> list[Entry]:
+    """Each submission's name: its file's stem (or folder's name) with what a file name
+    should not hold made ``_``, cut to :data:`NAME_BYTES` (a digest of the stem then
+    ends it). Names that two share (``a b`` and ``a_b``, two emoji, or a name another was
+    given so) are told apart by the digest of each stem, 8 digits more a round, until
+    none is shared. The same names at every run: ``--resume`` finds them again."""
+    digests = [hashlib.sha256(os.fsencode(stem)).hexdigest() for stem, _ in found]
+    names = [_bounded(_UNSAFE.sub("_", stem) or "_", digest[:8])
+             for (stem, _), digest in zip(found, digests, strict=True)]
+    for k in range(len(names) + 8):  # each round lengthens every name still shared
+        shared = {n for n in names if names.count(n) > 1}
+        if not shared:
+            break
+        names = [f"{n}-{d[8 * k : 8 * k + 8] or i}" if n in shared else n
+                 for i, (n, d) in enumerate(zip(names, digests, strict=True))]
+    return [Entry(name, path) for name, (_, path) in zip(names, found, strict=True)]
+
+
+def _bounded(name: str, digest: str) -> str:
+    """``name`` if it fits :data:`NAME_BYTES`, else its longest start that does with
+    ``-digest`` after it."""
+    if len(os.fsencode(name)) <= NAME_BYTES:
+        return name
+    cut = os.fsencode(name)[: NAME_BYTES - len(digest) - 1].decode("utf-8", "ignore")
+    return f"{cut}-{digest}"
