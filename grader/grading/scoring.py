@@ -34,7 +34,7 @@ from grader.feedback.explain import Conventions, explain, fmt, short
 from grader.grading.report import CheckResult, TestResult, bounded_output
 from grader.grading.statuses import STATUSES, Status
 from grader.hosts.base import RunResult
-from grader.trees.record import SearchRecord, make_record
+from grader.trees.record import LISTED_VISITS, SearchRecord, make_record
 from grader.trees.tree import Tree
 from grader.trees.values import TOLERANCE, values_match
 
@@ -153,15 +153,21 @@ def shown(
     """The checked fields of a record, as a report shows them. A prune count below zero
     (more visits than plain minimax) is shown as none where the expected count is not
     negative itself (as quiescence's is, searching past the horizon). The lists of a
-    compacted golden, or of any record with ``long_search`` (the golden is compacted),
-    are shown as their count and digest."""
+    compacted golden, of any record with ``long_search`` (the golden is compacted), and
+    any list past :data:`LISTED_VISITS` (a search gone far wider than it should, or a
+    flood of calls) are shown as their count and digest."""
     fields = [c for c in SHOWN_FIELDS if c in checks] or ["value", "action"]
-    dumped = record.model_dump(mode="json")
-    out: dict[str, Any] = {f: dumped[f] for f in fields}
+    dumped = record.model_dump(mode="json", exclude={"visits", "expanded", "evaluated"})
+    out: dict[str, Any] = {f: dumped[f] for f in fields if f in dumped}
     for listed in ("expanded", "evaluated"):  # a long search's list, as its golden keeps it
-        if listed in out and (record.digest is not None or long_search):
+        if listed not in fields:
+            continue
+        nodes: list[str] = getattr(record, listed)
+        if record.digest is not None or long_search or len(nodes) > LISTED_VISITS:
             count, sha256 = record.summary(listed)
             out[listed] = {"count": count, "sha256": sha256}
+        else:
+            out[listed] = list(nodes)
     if "prunes" in out and record.prunes < 0 <= expected_prunes:
         out["prunes"] = None
     return out

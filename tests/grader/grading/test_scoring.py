@@ -13,7 +13,7 @@ from grader.authoring.golden import Form
 from grader.grading.scoring import TestContext, score_run, values_match
 from grader.hosts.base import RunResult
 from grader.trees.game import TreeGame
-from grader.trees.record import make_record
+from grader.trees.record import LISTED_VISITS, make_record
 from grader.trees.tree import Tree, parse_tree
 from reference.algorithms import search
 from reference.minimax import minimax
@@ -89,6 +89,23 @@ def test_minimax_earns_an_equal_share_per_matching_check(tree: Tree) -> None:
 def test_only_checked_fields_are_shown(tree: Tree) -> None:
     out = score_run(run_of(tree, reference_ab), context(tree, ["value", "action"]))
     assert out.expected is not None and set(out.expected) == {"value", "action"}
+
+
+def test_a_flood_of_visits_is_reported_as_its_count_and_digest(tree: Tree) -> None:
+    # fig 5.2's golden lists its few visits; a search that generates A's and B's first
+    # children again and again (two expansions a round), far past LISTED_VISITS, is
+    # shown as counts: its report stays small
+    def flood(game: Any, state: str, depth: int) -> tuple[Any, Any]:
+        for _ in range(LISTED_VISITS):
+            game.result(game.result(state, "a1"), "b1")
+        return reference_ab(game, state, depth)
+
+    out = score_run(run_of(tree, flood), context(tree, ALL_CHECKS))
+    assert out.status == "failed" and out.got is not None and out.expected is not None
+    assert isinstance(out.expected["expanded"], list)  # the golden's own list
+    count = out.got["expanded"]["count"]
+    assert count > 2 * LISTED_VISITS and len(out.got["expanded"]["sha256"]) == 64
+    assert len(out.model_dump_json()) < 20_000
 
 
 def test_wrong_value_is_reported_with_both(tree: Tree) -> None:
