@@ -20,6 +20,8 @@ import re
 import time
 from pathlib import Path
 
+from grader.hosts.tasks import ThreadCount
+
 ROOT = Path("/sys/fs/cgroup")
 _serial = itertools.count()
 REMOVE_TIMEOUT_S = 2.0
@@ -68,6 +70,7 @@ class SandboxCgroup:
     def __init__(self, folder: Path, pids: Path | None = None) -> None:
         self.folder = folder
         self.pids = pids  # the folder whose pids.max bounds the sandbox's processes
+        self._count: ThreadCount | None = None  # pids.current, opened at the first count
 
     @classmethod
     def make(cls, limit_bytes: int, *, owner: str, processes: int) -> SandboxCgroup | None:
@@ -121,6 +124,14 @@ class SandboxCgroup:
         while self._holds() and time.monotonic() < deadline:
             time.sleep(0.002)
 
+    def threads(self) -> ThreadCount | None:
+        """The count of the threads in the cgroup (its pids cgroup's), opened once; None
+        where it has no pids cgroup, or the count cannot be read."""
+        if self._count is None and self.pids is not None:
+            with contextlib.suppress(OSError):
+                self._count = ThreadCount(self.pids / "pids.current")
+        return self._count
+
     def _holds(self) -> bool:
         with contextlib.suppress(OSError, ValueError):
             if self.pids is not None:
@@ -130,6 +141,9 @@ class SandboxCgroup:
 
     def remove(self) -> None:
         """Remove the cgroups, once the kernel has let go of their killed processes."""
+        count, self._count = self._count, None
+        if count is not None:
+            count.close()
         for folder in dict.fromkeys([self.folder, self.pids]):  # one, or two in order
             if folder is not None:
                 _remove(folder)

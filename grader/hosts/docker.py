@@ -57,6 +57,7 @@ from grader.hosts.endings import Ending, container_ending
 from grader.hosts.engine import Container, Engine, EngineError
 from grader.hosts.image import LABEL, ensure_image, image_tag
 from grader.hosts.owners import OWNER_FILE, OWNER_LABEL, WORKDIR_PREFIX, owner_id, sweep_once
+from grader.hosts.tasks import ThreadCount, leftover, live_threads, threads_left
 
 if TYPE_CHECKING:  # imported once the container is asked for: it starts before the models load
     from grader.hosts.session import Session
@@ -149,6 +150,8 @@ class DockerSandbox(Sandbox):
         self._name: str | None = None  # of the container, known before it is created
         self._session: Session | None = None
         self._limited = False  # the session's harness has its limits
+        self._host_pid: int | None = None  # the container's PID 1, as the host numbers it
+        self._count: ThreadCount | None = None  # the threads of its cgroup, where readable
         try:
             (self._workdir / OWNER_FILE).write_text(owner_id())
             self._prepare()
@@ -195,6 +198,11 @@ class DockerSandbox(Sandbox):
             return RunResult(status="sandbox_error",
                              message=f"could not start the docker sandbox: {exc}")
         result = session.run(request)
+        if result.status == "ok" and not session.broken:
+            extra = threads_left(self._threads, HARNESS_TASKS)
+            if extra:  # the harness, in the submission's process, may not have seen them
+                session.broken = True
+                result = leftover(result, extra)
         if session.broken:
             # the grader's own record first: a run it timed out is a timeout, whatever the
             # container's end; only a run whose sandbox went away is judged by how it ended
@@ -237,13 +245,23 @@ class DockerSandbox(Sandbox):
         """Whether the container runs more than its harness: threads or processes the
         submission left after its answer (the harness checks there are none before it
         sends one). False without the engine's word."""
+        return self._threads() > HARNESS_TASKS
+
+    def _threads(self) -> int:
+        """The threads running in the container: from the host's ``/proc`` where the
+        grader sees the container's PID 1 there, else as the engine lists them (a
+        process run in the container: far slower); 0 without either's word."""
+        if self._count is not None:
+            return self._count()
+        if self._host_pid is not None:
+            return live_threads(self._host_pid)
         container = self._container
         if container is None:
-            return False
+            return 0
         try:
-            return len(container.top(ps_args="-eLo pid,lwp")) > HARNESS_TASKS
+            return len(container.top(ps_args="-eLo pid,lwp"))
         except EngineError:
-            return False
+            return 0
 
     def _ended(self) -> bool:
         """Whether the container has stopped (the engine says so)."""
@@ -305,6 +323,9 @@ class DockerSandbox(Sandbox):
 
         self._session = Session.over_socket(conn)
         self._limited = False
+        self._host_pid = _host_pid(self._container)
+        if self._host_pid is not None:  # its cgroup's count: a read, where a walk is 100 us
+            self._count = ThreadCount.of_process(self._host_pid)
         sweep_once(self.engine)  # what dead graders left, once this one's container is up
         return self._session
 
@@ -362,6 +383,9 @@ class DockerSandbox(Sandbox):
         session, self._session = self._session, None
         container, self._container = self._container, None
         name, self._name = self._name, None
+        count, self._count, self._host_pid = self._count, None, None
+        if count is not None:
+            count.close()
         try:
             if container is None or not inspect:
                 return Ending(None, memory=False)
@@ -398,6 +422,18 @@ class DockerSandbox(Sandbox):
         if session is not None:
             session.close()
         later(self.close)
+
+
+def _host_pid(container: Container) -> int | None:
+    """The container's PID 1 in the host's ``/proc``, where the grader runs beside the
+    engine and may look (its cgroup names the container); None elsewhere."""
+    try:
+        container.reload()
+        pid = int(container.attrs.get("State", {}).get("Pid") or 0)
+        with open(f"/proc/{pid}/cgroup", encoding="utf-8") as f:
+            return pid if pid > 0 and container.id in f.read() else None
+    except (EngineError, OSError, ValueError, TypeError):
+        return None
 
 
 def _bind(listener: socket.socket, path: Path) -> None:

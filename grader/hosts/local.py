@@ -62,6 +62,7 @@ from grader.hosts.isolation import (
     require_isolation as require_isolation_of,
 )
 from grader.hosts.kinds import Isolation
+from grader.hosts.tasks import descendants, leftover, live_threads, state, threads_left
 from sandboxes import HARNESS_FILES
 from sandboxes.link import decode_json
 
@@ -115,6 +116,7 @@ class LocalSandbox(Sandbox):
         self._pipes: tuple[int, int] | None = None  # a started harness's, until confirmed
         self._info_read: int | None = None
         self._init_pidfd: int | None = None  # the PID 1 of the harness's PID namespace
+        self._ready_threads = 0  # of the started harness's processes, once ready
         self._session: Session | None = None
         self._stderr: Any = None
         self._setup(level)
@@ -159,6 +161,8 @@ class LocalSandbox(Sandbox):
     def run(self, request: RunRequest | MoveRequest) -> RunResult:
         session = self._session if self._session is not None else self._start()
         result = session.run(request)
+        if result.status == "ok" and not session.broken:
+            result = self._alone(result, session)
         if session.broken:
             stderr = self._stderr_tail()
             ended = self._stop()
@@ -169,6 +173,27 @@ class LocalSandbox(Sandbox):
                 result.message = f"the submission's process {words}"
                 result.detail = result.detail or stderr or None
         return result
+
+    def _alone(self, result: RunResult, session: Session) -> RunResult:
+        """``result``, or the student's ``leftover`` where more threads run in the sandbox
+        than when it was ready (the harness, in the submission's process, may have been
+        kept from seeing them): its processes are then ended, and the next run starts
+        afresh."""
+        if self._proc is None or not _CHILDREN_LISTED:
+            return result
+        extra = threads_left(self._threads, self._ready_threads)
+        if extra == 0:
+            return result
+        session.broken = True
+        return leftover(result, extra)
+
+    def _threads(self) -> int:
+        """The threads running in the sandbox: its pids cgroup's count where it has one
+        (a file read), else those of the processes below the harness's first."""
+        count = self._cgroup.threads() if self._cgroup is not None else None
+        if count is not None:
+            return count()
+        return live_threads(self._proc.pid) if self._proc is not None else 0
 
     def _start(self) -> Session:
         """A confined harness's session. A first start in namespaces that the probe never
@@ -259,6 +284,8 @@ class LocalSandbox(Sandbox):
             self._stop()
             raise SandboxStartError(f"the harness did not start: {said[-500:]}")
         self._proven = True
+        # what runs in a sandbox that is ready: a run that leaves more left them (_alone)
+        self._ready_threads = self._threads()
         return session
 
     def _processes(self) -> int:
@@ -353,7 +380,7 @@ class LocalSandbox(Sandbox):
         later on another core); an OSError if one is still running after STOP_WAIT_S."""
         stopped = self._signal_all(signal.SIGSTOP)
         deadline = time.monotonic() + STOP_WAIT_S
-        while any(_state(pid) not in "TtZX" for pid in stopped):
+        while any(state(pid) not in "TtZX" for pid in stopped):
             if time.monotonic() > deadline:  # only the submission's processes are there
                 raise UnpausableSubmission("left a process that did not stop when told to")
             time.sleep(0.0005)
@@ -372,7 +399,7 @@ class LocalSandbox(Sandbox):
             os.killpg(self._proc.pid, signum)  # an OSError if it cannot: fails closed
             return done
         for _ in range(5):
-            found = _descendants(self._proc.pid) - done
+            found = descendants(self._proc.pid) - done
             if not found:
                 return done
             for pid in found:
@@ -417,38 +444,6 @@ def _place(source: Path, target: Path) -> None:
 
 class SandboxStartError(RuntimeError):
     """The harness could not start or confine itself: a grader fault, never charged."""
-
-
-def _state(pid: int) -> str:
-    """A process's state letter (``R``, ``S``, ``T``...); ``X`` for one that is gone."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            return f.read().rsplit(b")", 1)[1].split()[0].decode()
-    except (OSError, IndexError):
-        return "X"
-
-
-def _descendants(root: int) -> set[int]:
-    """``root`` and every process below it, from each thread's ``children`` file in
-    ``/proc`` (a walk of the sandbox's few processes)."""
-    found, todo = {root}, [root]
-    while todo:
-        pid = todo.pop()
-        try:
-            threads = os.listdir(f"/proc/{pid}/task")
-        except OSError:  # gone meanwhile
-            continue
-        for tid in threads:
-            try:
-                with open(f"/proc/{pid}/task/{tid}/children", "rb") as f:
-                    children = [int(c) for c in f.read().split()]
-            except OSError:
-                continue
-            for child in children:
-                if child not in found:
-                    found.add(child)
-                    todo.append(child)
-    return found
 
 
 def _namespace_init(info_fd: int, timeout_s: float) -> int | None:

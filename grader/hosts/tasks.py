@@ -1,0 +1,125 @@
+"""The threads that run in a sandbox, as the host's ``/proc`` shows them.
+
+The harness makes sure, in its own process, that a run leaves no thread or process
+running when it answers; but the submission shares that process and can keep it from
+looking. So the grader counts them itself after each answer: every live thread of every
+process below the sandbox's first one (a local harness's ``bwrap``, or the harness
+itself with limits only; a container's PID 1, seen from the host). A run after which
+more run than when the sandbox was ready left them: the student's ``leftover``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from grader.hosts.base import RunResult
+
+LEFTOVER_WAIT_S = 0.2  # for threads and processes that are ending to leave the kernel's list
+CGROUPS = Path("/sys/fs/cgroup")
+
+
+def descendants(root: int) -> set[int]:
+    """``root`` and every process below it, from each thread's ``children`` file in
+    ``/proc`` (a walk of the sandbox's few processes)."""
+    found, todo = {root}, [root]
+    while todo:
+        pid = todo.pop()
+        try:
+            threads = os.listdir(f"/proc/{pid}/task")
+        except OSError:  # gone meanwhile
+            continue
+        for tid in threads:
+            try:
+                with open(f"/proc/{pid}/task/{tid}/children", "rb") as f:
+                    children = [int(c) for c in f.read().split()]
+            except OSError:
+                continue
+            for child in children:
+                if child not in found:
+                    found.add(child)
+                    todo.append(child)
+    return found
+
+
+def state(pid: int) -> str:
+    """A process's state letter (``R``, ``S``, ``T``...); ``X`` for one that is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0].decode()
+    except (OSError, IndexError):
+        return "X"
+
+
+def live_threads(root: int) -> int:
+    """The threads of ``root`` and the processes below it, zombies left out."""
+    total = 0
+    for pid in descendants(root):
+        if state(pid) in "ZX":
+            continue
+        try:
+            total += len(os.listdir(f"/proc/{pid}/task"))
+        except OSError:  # gone meanwhile
+            continue
+    return total
+
+
+class ThreadCount:
+    """The threads of a cgroup, from its pids controller's ``pids.current``: the file is
+    kept open, and read again from its start (a microsecond, where an open takes twenty).
+    Every task of the cgroup counts, zombies not yet reaped too."""
+
+    def __init__(self, path: Path) -> None:
+        self._fd: int | None = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+
+    @classmethod
+    def of_process(cls, pid: int) -> ThreadCount | None:
+        """The count of the pids cgroup that process ``pid`` is in, as this host mounts
+        it (cgroup v1's pids hierarchy or v2's unified one); None where none can be read."""
+        try:
+            with open(f"/proc/{pid}/cgroup", encoding="utf-8") as f:
+                lines = f.read().splitlines()
+            parts = [line.split(":", 2) for line in lines]
+            v1 = [path for _, names, path in parts if "pids" in names.split(",")]
+            folder = CGROUPS / "pids" / v1[0].lstrip("/") if v1 else next(
+                CGROUPS / path.lstrip("/") for n, _, path in parts if n == "0")
+            return cls(folder / "pids.current")
+        except (OSError, ValueError, StopIteration):
+            return None
+
+    def __call__(self) -> int:
+        """The threads now; 0 once closed or unreadable."""
+        try:
+            return int(os.pread(self._fd, 32, 0)) if self._fd is not None else 0
+        except (OSError, ValueError):
+            return 0
+
+    def close(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
+
+
+def threads_left(count: Callable[[], int], ready: int, wait_s: float = LEFTOVER_WAIT_S) -> int:
+    """How many threads beyond the ``ready`` sandbox's own still run (``count`` says how
+    many run now), once those that are ending have ended: looked at again for up to
+    ``wait_s`` seconds while there are more."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        extra = count() - ready
+        if extra <= 0 or time.monotonic() >= deadline:
+            return max(extra, 0)
+        time.sleep(0.002)
+
+
+def leftover(result: RunResult, extra: int) -> RunResult:
+    """``result`` of a run that left ``extra`` threads (of its processes) running: the
+    student's error, as the harness would have said it."""
+    return RunResult(
+        status="error", trace=result.trace, output=result.output, time_s=result.time_s,
+        fault="leftover",
+        message=f"left {extra} thread(s) running after it returned (in its own process or "
+        "in others it started); a search must finish all its work before it returns",
+    )

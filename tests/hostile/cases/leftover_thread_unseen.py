@@ -1,0 +1,29 @@
+"""Returns the right answer but leaves a thread running, and first turns off the
+harness's own look for leftovers (the harness is ``__main__``, in this process): the
+grader counts the sandbox's threads itself.
+
+status: error
+says: left 1 thread(s) running
+then: passed
+"""
+
+import sys
+import threading
+import time
+
+from _good import good
+
+
+def alphabeta(game, state, depth):
+    if depth != 2:
+        return good(game, state, depth)
+    harness = sys.modules["__main__"]
+    harness._threads_left = lambda *args, **kwargs: 0
+    harness.kill_leftovers = lambda *args, **kwargs: 0
+
+    def spin():
+        while True:
+            time.sleep(0.001)
+
+    threading.Thread(target=spin, daemon=True).start()
+    return good(game, state, depth)
