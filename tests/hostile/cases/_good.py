@@ -4,6 +4,7 @@ the file descriptors an attacker would aim at."""
 import json
 import os
 import select
+import sys
 
 
 def good(game, state, depth):
@@ -50,3 +51,11 @@ def targets():
     """What the test wants attacked: paths of the grader's files, a port on loopback."""
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "targets.json")) as f:
         return json.load(f)
+
+
+def blind_the_harness():
+    """Turn off the harness's own look for threads and processes left running: the
+    harness is ``__main__``, in the submission's process, and its names can be rebound."""
+    harness = sys.modules["__main__"]
+    harness._threads_left = lambda *args, **kwargs: 0
+    harness.kill_leftovers = lambda *args, **kwargs: 0

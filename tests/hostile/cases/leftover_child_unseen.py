@@ -8,18 +8,15 @@ then: passed
 """
 
 import os
-import sys
 import time
 
-from _good import good
+from _good import blind_the_harness, good
 
 
 def alphabeta(game, state, depth):
     if depth != 2:
         return good(game, state, depth)
-    harness = sys.modules["__main__"]
-    harness._threads_left = lambda *args, **kwargs: 0
-    harness.kill_leftovers = lambda *args, **kwargs: 0
+    blind_the_harness()
     if os.fork() == 0:
         time.sleep(60)
         os._exit(0)

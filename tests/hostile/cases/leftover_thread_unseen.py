@@ -7,19 +7,16 @@ says: left 1 thread(s) running
 then: passed
 """
 
-import sys
 import threading
 import time
 
-from _good import good
+from _good import blind_the_harness, good
 
 
 def alphabeta(game, state, depth):
     if depth != 2:
         return good(game, state, depth)
-    harness = sys.modules["__main__"]
-    harness._threads_left = lambda *args, **kwargs: 0
-    harness.kill_leftovers = lambda *args, **kwargs: 0
+    blind_the_harness()
 
     def spin():
         while True:
