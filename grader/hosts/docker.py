@@ -57,7 +57,7 @@ from grader.hosts.endings import Ending, container_ending
 from grader.hosts.engine import Container, Engine, EngineError
 from grader.hosts.image import LABEL, ensure_image, image_tag
 from grader.hosts.owners import OWNER_FILE, OWNER_LABEL, WORKDIR_PREFIX, owner_id, sweep_once
-from grader.hosts.tasks import ThreadCount, leftover, live_threads, threads_left
+from grader.hosts.tasks import ThreadCount, checked, live_threads
 
 if TYPE_CHECKING:  # imported once the container is asked for: it starts before the models load
     from grader.hosts.session import Session
@@ -198,11 +198,9 @@ class DockerSandbox(Sandbox):
             return RunResult(status="sandbox_error",
                              message=f"could not start the docker sandbox: {exc}")
         result = session.run(request)
-        if result.status == "ok" and not session.broken:
-            extra = threads_left(self._threads, HARNESS_TASKS)
-            if extra:  # the harness, in the submission's process, may not have seen them
-                session.broken = True
-                result = leftover(result, extra)
+        if result.status == "ok" and not session.broken:  # the harness, in the
+            result = checked(result, self._threads, HARNESS_TASKS)  # submission's process,
+            session.broken = result.fault == "leftover"  # may not have seen them
         if session.broken:
             # the grader's own record first: a run it timed out is a timeout, whatever the
             # container's end; only a run whose sandbox went away is judged by how it ended

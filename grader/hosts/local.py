@@ -62,7 +62,7 @@ from grader.hosts.isolation import (
     require_isolation as require_isolation_of,
 )
 from grader.hosts.kinds import Isolation
-from grader.hosts.tasks import descendants, leftover, live_threads, state, threads_left
+from grader.hosts.tasks import checked, descendants, live_threads, state
 from sandboxes import HARNESS_FILES
 from sandboxes.link import decode_json
 
@@ -181,11 +181,10 @@ class LocalSandbox(Sandbox):
         afresh."""
         if self._proc is None or not _CHILDREN_LISTED:
             return result
-        extra = threads_left(self._threads, self._ready_threads)
-        if extra == 0:
-            return result
-        session.broken = True
-        return leftover(result, extra)
+        result = checked(result, self._threads, self._ready_threads)
+        if result.fault == "leftover":
+            session.broken = True
+        return result
 
     def _threads(self) -> int:
         """The threads running in the sandbox: its pids cgroup's count where it has one

@@ -102,16 +102,33 @@ class ThreadCount:
             os.close(fd)
 
 
-def threads_left(count: Callable[[], int], ready: int, wait_s: float = LEFTOVER_WAIT_S) -> int:
+def threads_left(count: Callable[[], int], ready: int, wait_s: float = LEFTOVER_WAIT_S
+                 ) -> tuple[int, float]:
     """How many threads beyond the ``ready`` sandbox's own still run (``count`` says how
     many run now), once those that are ending have ended: looked at again for up to
-    ``wait_s`` seconds while there are more."""
-    deadline = time.monotonic() + wait_s
-    while True:
-        extra = count() - ready
-        if extra <= 0 or time.monotonic() >= deadline:
-            return max(extra, 0)
+    ``wait_s`` seconds while there are more; and how long that took (0 when there were
+    none at the first look)."""
+    extra = count() - ready
+    if extra <= 0:
+        return 0, 0.0
+    started = time.perf_counter()
+    deadline = started + wait_s
+    while extra > 0 and time.perf_counter() < deadline:
         time.sleep(0.002)
+        extra = count() - ready
+    return max(extra, 0), time.perf_counter() - started
+
+
+def checked(result: RunResult, count: Callable[[], int], ready: int) -> RunResult:
+    """``result`` of a run that answered, as the grader's own count of the sandbox's
+    threads has it: the student's ``leftover`` where more run than when it was ready,
+    once those that are ending have ended; the time waited for them charged to the run
+    (a helper that ends within the wait thinks on the run's clock, never off it)."""
+    extra, waited = threads_left(count, ready)
+    if extra:
+        return leftover(result, extra)
+    result.time_s += waited
+    return result
 
 
 def leftover(result: RunResult, extra: int) -> RunResult:

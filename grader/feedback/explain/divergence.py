@@ -48,6 +48,8 @@ class Explainer:
     def __init__(self, tree: Tree, conv: Conventions) -> None:
         self.tree = tree
         self.conv = conv
+        self.kept_payoffs = True  # the student's answer is the expected one, and it read
+        # no payoff twice: as a search that keeps the payoffs it read
 
     # --- what a family adds --------------------------------------------------------------
     def left_reason(self, walk: Walk, k: int) -> str:
@@ -167,8 +169,8 @@ class Explainer:
         frame = walk.stack[k]
         before, now = walk.depths.get(e[1]), frame.depth + 1
         joined = self._joined(walk, k, e[1])
-        if before is None or joined is None:
-            return None
+        if before is None or joined is None or (joined != e[1] and not self.kept_payoffs):
+            return None  # below the node reached again, and not as kept payoffs read
         did = "evaluate" if e[0] in EVALUATE_OPS else "search"
         if joined == e[1]:
             head = f"you did not {did} {e[1]} again when {self.who(frame.node)} reached it " \
@@ -187,7 +189,7 @@ class Explainer:
                 f"{head}, with as many plies to go; the reference searches it again here "
                 "(a test that sets game.transposition_table = 'none' wants no table)"
             )
-        if e[0] in EVALUATE_OPS:
+        if e[0] in EVALUATE_OPS and self.kept_payoffs:
             return (
                 f"{head}, where the reference {verb(e)} it again: keep no payoff from an "
                 "earlier visit (this test counts every read)"

@@ -8,9 +8,12 @@ from collections.abc import Sequence
 from grader.feedback.explain.divergence import Conventions
 from grader.feedback.explain.families import explainer
 from grader.feedback.explain.formatting import fmt
+from grader.feedback.explain.walk import Visit
 from grader.games.moves import said_on_board, where_on_board
 from grader.trees.record import SearchRecord
+from grader.trees.trace import EVALUATE_OPS
 from grader.trees.tree import Tree
+from grader.trees.values import values_match
 
 _TRACED = frozenset({"expanded", "evaluated", "prunes", "generated"})
 
@@ -26,7 +29,9 @@ def explain(
     """Lines of feedback for the failed checks, the most telling first."""
     lines: list[str] = []
     if _TRACED & set(failed) and expected.visits != got.visits:
-        lines.append(explainer(tree, conventions).divergence(expected.visits, got.visits))
+        told = explainer(tree, conventions)
+        told.kept_payoffs = _keeps_payoffs(expected, got)
+        lines.append(told.divergence(expected.visits, got.visits))
         moves = where_on_board(tree, expected.visits, got.visits)  # a positions test's
         if moves is not None:
             lines.append(moves)
@@ -77,13 +82,36 @@ def _only_repeats(expected: SearchRecord, got: SearchRecord) -> str:
     """What the missing visits were, when the student made every visit the reference
     makes, only fewer times: not pruning, but visits of nodes visited before skipped."""
     fewer = len(expected.visits) - len(got.visits)
-    same = {tuple(v) for v in expected.visits} == {tuple(v) for v in got.visits}
-    if fewer <= 0 or not same:
+    if fewer <= 0 or not values_match(expected.value, got.value):
+        return ""
+    if not _repeats_left_out(expected.visits, got.visits):
         return ""
     return (
         f" (no pruning: you made each visit of the expected search, but {fewer} fewer in "
         "all: nodes reached again were not visited again)"
     )
+
+
+def _keeps_payoffs(expected: SearchRecord, got: SearchRecord) -> bool:
+    """Whether ``got`` reads as a search that keeps the payoffs it read: the expected
+    answer, and no payoff read twice."""
+    reads = [tuple(v) for v in got.visits if v[0] in EVALUATE_OPS]
+    return (values_match(expected.value, got.value) and expected.action == got.action
+            and len(reads) == len(set(reads)))
+
+
+def _repeats_left_out(expected: Sequence[Visit], got: Sequence[Visit]) -> bool:
+    """Whether ``got`` is ``expected`` with some of its visits left out, each of them a
+    visit ``expected`` made before (a node visited again), and nothing else."""
+    seen: set[tuple[str, ...]] = set()
+    i = 0
+    for visit in map(tuple, expected):
+        if i < len(got) and tuple(got[i]) == visit:
+            i += 1
+        elif visit not in seen:  # a first visit left out: not a repeat
+            return False
+        seen.add(visit)
+    return i == len(got)
 
 
 def _action_line(tree: Tree, expected: SearchRecord, got: SearchRecord) -> str:

@@ -288,3 +288,30 @@ class _KeptPayoffs:
 def keeps_payoffs(algorithm: str) -> Agent:
     """The reference search, each payoff read once and then kept (a cache of payoffs)."""
     return lambda game, state, depth: search(algorithm, _KeptPayoffs(game), state, depth)
+
+
+def skips_the_last_child_in_a_window(game: Any, state: Any, depth: int) -> tuple[Any, Any]:
+    """An alpha-beta whose MAX nodes below the root skip their last move once alpha is
+    finite: a wrong cut, which leaves a payoff read before unread, as a kept payoff would."""
+
+    def value(s: Any, d: int, alpha: float, beta: float) -> tuple[Any, Any]:
+        if game.is_terminal(s):
+            return game.utility(s, 0), None
+        maximizing = game.to_move(s) == 0
+        moves = game.actions(s)
+        if maximizing and s != state and alpha > -math.inf:
+            moves = moves[:-1]
+        best, best_action = (-math.inf if maximizing else math.inf), None
+        for a in moves:
+            v, _ = value(game.result(s, a), d - 1, alpha, beta)
+            if (v > best) if maximizing else (v < best):
+                best, best_action = v, a
+            if maximizing:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best, best_action
+
+    return value(state, depth, -math.inf, math.inf)

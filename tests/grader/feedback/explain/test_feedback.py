@@ -13,6 +13,7 @@ from grader.trees.tree import parse_tree
 from reference.algorithms import search
 from reference.variants import Fault
 from tests.grader.feedback.explain.drawn import (
+    ALL,
     CUTOFF,
     FIG52,
     QUIET,
@@ -20,6 +21,7 @@ from tests.grader.feedback.explain.drawn import (
     TRANSPOSITION,
     keeps_payoffs,
     said,
+    skips_the_last_child_in_a_window,
     variant,
 )
 
@@ -174,3 +176,11 @@ class _Unprintable:
 )
 def test_a_value_is_shown_as_a_student_reads_it_and_never_raises(value: Any, shown: str) -> None:
     assert fmt(value) == shown
+
+
+def test_a_wrong_cut_that_leaves_a_payoff_unread_is_not_called_a_kept_payoff() -> None:
+    # TRANSPOSITION: under C, X's last child X2 is skipped (alpha finite there): X2 was
+    # read under B, but the root value changes (4, not 6): a wrong cut, not a cache
+    lines = said(TRANSPOSITION, "alphabeta", 3, skips_the_last_child_in_a_window, ALL)
+    assert not any("keep no payoff" in line or "no pruning" in line for line in lines)
+    assert lines[0] == "you stopped after X1 = 3, but X (MAX) still had to look at X2: 3 < beta = 6"
