@@ -54,15 +54,16 @@ def find_submissions(folder: Path) -> tuple[list[Entry], list[str]]:
 
 
 def _told_apart(found: list[tuple[str, Path]]) -> list[Entry]:
-    """Each submission's name: its file's stem (or folder's name) with what a file name
-    should not hold made ``_``, cut to :data:`NAME_BYTES` (a digest of the stem then
-    ends it). Names that two share (``a b`` and ``a_b``, two emoji, or a name another was
-    given so) are told apart by the digest of each stem, 8 digits more a round, until
-    none is shared. The same names at every run: ``--resume`` finds them again."""
+    """Each submission's name: its file's stem (or folder's name) where that is safe for
+    a file name and at most :data:`NAME_BYTES`; else the stem with what a file name should
+    not hold made ``_``, cut to fit, and a digest of the stem after it (``a b`` reads
+    ``a_b-1b2c3d4e``), so that no other submission's name depends on which others the
+    folder holds: a name is the same at every run, ``--resume`` finds its reports, and a
+    submission added later renames none. Names still shared (one made to look like
+    another's) take 8 more digits of their stem's digest a round, until none is."""
     digests = [hashlib.sha256(os.fsencode(stem)).hexdigest() for stem, _ in found]
-    names = [_bounded(_UNSAFE.sub("_", stem) or "_", digest[:8])
-             for (stem, _), digest in zip(found, digests, strict=True)]
-    for k in range(len(names) + 8):  # each round lengthens every name still shared
+    names = [_safe(stem, digest[:8]) for (stem, _), digest in zip(found, digests, strict=True)]
+    for k in range(1, len(names) + 8):  # each round lengthens every name still shared
         shared = {n for n in names if names.count(n) > 1}
         if not shared:
             break
@@ -71,10 +72,11 @@ def _told_apart(found: list[tuple[str, Path]]) -> list[Entry]:
     return [Entry(name, path) for name, (_, path) in zip(names, found, strict=True)]
 
 
-def _bounded(name: str, digest: str) -> str:
-    """``name`` if it fits :data:`NAME_BYTES`, else its longest start that does with
-    ``-digest`` after it."""
-    if len(os.fsencode(name)) <= NAME_BYTES:
+def _safe(stem: str, digest: str) -> str:
+    """``stem`` if it is safe for a file name and fits :data:`NAME_BYTES`, else its safe
+    form, cut to fit with ``-digest`` after it."""
+    name = _UNSAFE.sub("_", stem) or "_"
+    if name == stem and len(os.fsencode(name)) <= NAME_BYTES:
         return name
     cut = os.fsencode(name)[: NAME_BYTES - len(digest) - 1].decode("utf-8", "ignore")
     return f"{cut}-{digest}"

@@ -41,3 +41,15 @@ def test_names_that_only_their_making_safe_joins_are_told_apart(
         assert sorted(names) == sorted(distinct)
     assert all(re.fullmatch(r"[\w.-]+", n) for n in names)
     assert all(len(os.fsencode(n)) <= NAME_BYTES for n in names)
+
+
+def test_a_submission_added_later_renames_none_graded_before(tmp_path: Path) -> None:
+    # "p q" reads p_q once made safe: it takes a digest, and p_q keeps its own name
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "p_q.py").write_text("")
+    before = {e.path.name: e.name for e in find_submissions(subs)[0]}
+    (subs / "p q.py").write_text("")
+    after = {e.path.name: e.name for e in find_submissions(subs)[0]}
+    assert before == {"p_q.py": "p_q"}
+    assert after["p_q.py"] == "p_q" and after["p q.py"].startswith("p_q-")
