@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
 from grader.authoring.play_spec import (
@@ -23,6 +22,7 @@ from grader.authoring.play_spec import (
     evaluation_problem,
 )
 from grader.authoring.play_spec import Visibility as Visibility
+from grader.authoring.yamlfile import read_yaml
 from grader.errors import GraderError, InputFileError
 from grader.games import GAMES
 from reference.conventions import (
@@ -49,7 +49,6 @@ else:
 SOURCE_RULE = "a test names a tree, or a game and a position, not both"
 
 ASSIGNMENT_FILE = "assignment.yaml"
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when it is there
 GOLDEN_DIR = "golden"
 FORMS: dict[str, tuple[tuple[str, FormValue], ...]] = {
     c.name: c.forms for c in CONVENTIONS.values() if c.forms
@@ -307,7 +306,7 @@ def builtin_names(*, played: bool | None = None) -> list[str]:
 def _is_played(path: Path, _mtime_ns: int) -> bool:
     """Whether the assignment file at ``path`` (as it was at ``_mtime_ns``, the key of
     its cached answer) plays games."""
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+    data = read_yaml(path)
     return isinstance(data, dict) and data.get("play") is not None
 
 
@@ -359,15 +358,7 @@ def load_assignment(name_or_path: str | Path) -> LoadedAssignment:
     """Find, read and validate an assignment (its trees are checked by ``grader validate``)."""
     folder = resolve(name_or_path)
     path = folder / ASSIGNMENT_FILE
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        place = f"line {mark.line + 1} column {mark.column + 1}" if mark else ""
-        reason = f"not valid YAML: {getattr(exc, 'problem', exc)}"
-        raise InputFileError(path, place, reason) from None
-    except OSError as exc:
-        raise InputFileError(path, "", f"cannot be read ({exc})") from None
+    data = read_yaml(path)
     if not isinstance(data, dict):
         raise InputFileError(path, "(top level)", "an assignment file holds a YAML mapping")
     _refuse_unknown_fields(path, data)

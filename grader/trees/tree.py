@@ -28,6 +28,7 @@ Value = int | float
 Payoff = tuple[Value, ...]
 
 MAX_PLIES = 200
+_TOO_DEEP = f"nests deeper than a tree the grader takes ({MAX_PLIES} plies at most)"
 """The deepest tree the grader takes: its searches (the reference's, a student's, the
 prune count's baseline) go down one ply a call, a few frames each, within Python's
 recursion limit of 1,000 frames."""
@@ -181,6 +182,8 @@ def load_tree(path: str | Path, *, depth: int | None = None) -> Tree:
         ) from None
     except ValueError as exc:
         raise InputFileError(path, "", str(exc)) from None
+    except RecursionError:
+        raise InputFileError(path, "", _TOO_DEEP) from None
     return parse_tree(data, source=str(path), depth=depth, default_name=_stem(path))
 
 
@@ -214,6 +217,8 @@ def parse_tree(
         err = exc.errors()[0]
         place = ".".join(str(p) for p in err["loc"])
         raise InputFileError(source, place, err["msg"]) from None
+    except RecursionError:  # lists in lists, past what the models read
+        raise InputFileError(source, "", _TOO_DEEP) from None
     tree = _build(full, source, default_name)
     if depth is not None:
         missing = tree.needs_eval(depth)

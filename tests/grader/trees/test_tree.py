@@ -66,6 +66,11 @@ def test_the_deepest_tree_taken_is_searched_by_every_reference_search() -> None:
     assert failed == []
 
 
+def _nested(depth: int) -> str:
+    """The nested form ``depth`` plies deep, as JSON text: [[...[1, 2]...], 3]."""
+    return "[" * (depth - 1) + "[1, 2]" + ", 3]" * (depth - 1)
+
+
 # A(max) --a--> B = 3
 GOOD_NODES: dict[str, Any] = {"A": {"to_move": 0, "children": {"a": "B"}}, "B": {"utility": 3}}
 
@@ -122,6 +127,11 @@ MALFORMED: list[Any] = [
                  "nodes.C.children.c", "makes a cycle (A -> B -> C -> A)", id="cycle"),
     pytest.param(full({**GOOD_NODES, "Z": {"utility": 9}}), "nodes.Z", "not reachable",
                  id="unreachable-node"),
+    # lists in lists, past what a reader of JSON (or of the nested form) goes down
+    pytest.param('{"format": "game-tree/1", "nested": ' + "[" * 5000 + "1" + "]" * 5000 + "}",
+                 "", "nests deeper than a tree the grader takes", id="nested-5000-deep"),
+    pytest.param('{"format": "game-tree/1", "nested": ' + _nested(1000) + "}", "",
+                 "nests deeper than a tree the grader takes", id="nested-form-1000-deep"),
     # N0 -a-> N1 -a-> ... -a-> N201 = 1: one ply deeper than the grader takes
     pytest.param(full(chain(MAX_PLIES + 1), root="N0"), "root",
                  f"the tree is {MAX_PLIES + 1} plies deep; the grader takes trees up to "
