@@ -35,6 +35,9 @@ def read_yaml(path: Path) -> Any:
         raise InputFileError(path, "", f"cannot be read ({exc})") from None
     except RecursionError:
         raise InputFileError(path, "", f"nests deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:  # a value YAML reads but Python will not: a 5,000-digit int
+        said = str(exc).split(":")[0]  # not Python's advice on its own limits
+        raise InputFileError(path, "", f"holds a value the grader cannot read ({said})") from None
     problem = _too_big(data)
     if problem is not None:
         raise InputFileError(path, "", problem)

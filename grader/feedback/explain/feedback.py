@@ -82,7 +82,7 @@ def _only_repeats(expected: SearchRecord, got: SearchRecord) -> str:
     """What the missing visits were, when the student made every visit the reference
     makes, only fewer times: not pruning, but visits of nodes visited before skipped."""
     fewer = len(expected.visits) - len(got.visits)
-    if fewer <= 0 or not values_match(expected.value, got.value):
+    if fewer <= 0 or not _keeps_payoffs(expected, got):
         return ""
     if not _repeats_left_out(expected.visits, got.visits):
         return ""

@@ -27,6 +27,8 @@ SHARED = "checks: &checks [value, action]\nmore: *checks\n"  # an alias, used se
                      id="aliases-of-aliases"),
         pytest.param(DEEP, f"nests deeper than {MAX_DEPTH} levels", id="deep-lists"),
         pytest.param("a: [1, 2\n", "not valid YAML", id="broken"),
+        pytest.param("a: " + "9" * 5000 + "\n", "holds a value the grader cannot read",
+                     id="an-int-of-5000-digits"),
     ],
 )
 def test_a_file_too_large_once_expanded_is_refused(tmp_path: Path, text: str, reason: str

@@ -315,3 +315,21 @@ def skips_the_last_child_in_a_window(game: Any, state: Any, depth: int) -> tuple
         return best, best_action
 
     return value(state, depth, -math.inf, math.inf)
+
+
+def skips_the_first_child_when_searched_again(game: Any, state: Any, depth: int
+                                              ) -> tuple[Any, Any]:
+    """A minimax that, at a node it searches a second time, skips the node's first move: a
+    wrong cut that leaves a payoff read before unread, and reads the other one again."""
+    searched: set[Any] = set()
+
+    def value(s: Any, d: int) -> Any:
+        if game.is_terminal(s):
+            return game.utility(s, 0)
+        moves = game.actions(s)[1:] if s in searched else game.actions(s)
+        searched.add(s)
+        values = [value(game.result(s, a), d - 1) for a in moves]
+        return max(values) if game.to_move(s) == 0 else min(values)
+
+    values = [value(game.result(state, a), depth - 1) for a in game.actions(state)]
+    return max(values), game.actions(state)[values.index(max(values))]

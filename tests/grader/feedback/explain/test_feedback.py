@@ -21,6 +21,7 @@ from tests.grader.feedback.explain.drawn import (
     TRANSPOSITION,
     keeps_payoffs,
     said,
+    skips_the_first_child_when_searched_again,
     skips_the_last_child_in_a_window,
     variant,
 )
@@ -184,3 +185,11 @@ def test_a_wrong_cut_that_leaves_a_payoff_unread_is_not_called_a_kept_payoff() -
     lines = said(TRANSPOSITION, "alphabeta", 3, skips_the_last_child_in_a_window, ALL)
     assert not any("keep no payoff" in line or "no pruning" in line for line in lines)
     assert lines[0] == "you stopped after X1 = 3, but X (MAX) still had to look at X2: 3 < beta = 6"
+
+
+def test_a_wrong_cut_that_reads_a_payoff_twice_is_not_called_a_kept_payoff() -> None:
+    # TRANSPOSITION: X searched again from C without X1, X2 read again: the answer is
+    # the expected one (7 > 3 either way), but nothing was kept
+    lines = said(TRANSPOSITION, "minimax", 3, skips_the_first_child_when_searched_again, ALL)
+    assert lines and not any("keep no payoff" in line or "no pruning" in line
+                             for line in lines)
