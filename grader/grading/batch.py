@@ -295,6 +295,7 @@ class _Batch:
             report = _unrunnable(entry, self.ready, self.kind, exc.message)
         if self.stop.requested:  # its runs may have been killed: not a result
             return None
+        report = report.model_copy(update={"source": entry.path.name})
         _write_atomically(report, self.out / SUBMISSIONS / entry.name, self.trees,
                           self.drawings)
         return report
@@ -379,9 +380,12 @@ def _done_report(out: Path, entry: Entry) -> Report | None:
     if not path.is_file():
         return None
     try:
-        return load_report(path)
+        report = load_report(path)
     except InputFileError:
         return None  # a report we cannot read is graded again
+    if report.source is not None and report.source != entry.path.name:
+        return None  # another entry's, whose name this one now goes by: graded again
+    return report
 
 
 class _Gradebook:

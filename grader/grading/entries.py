@@ -59,16 +59,18 @@ def _told_apart(found: list[tuple[str, Path]]) -> list[Entry]:
     not hold made ``_``, cut to fit, and a digest of the stem after it (``a b`` reads
     ``a_b-1b2c3d4e``), so that no other submission's name depends on which others the
     folder holds: a name is the same at every run, ``--resume`` finds its reports, and a
-    submission added later renames none. Names still shared (one made to look like
-    another's) take 8 more digits of their stem's digest a round, until none is."""
+    submission added later renames none. A name made so that another stem (one named to
+    look like it) already holds keeps neither: the made name takes 8 more digits of its
+    stem's digest, a round at a time, until none is shared; a stem's own name stays."""
     digests = [hashlib.sha256(os.fsencode(stem)).hexdigest() for stem, _ in found]
     names = [_safe(stem, digest[:8]) for (stem, _), digest in zip(found, digests, strict=True)]
-    for k in range(1, len(names) + 8):  # each round lengthens every name still shared
+    own = [name == stem for name, (stem, _) in zip(names, found, strict=True)]
+    for k in range(1, len(names) + 8):  # each round lengthens the made names still shared
         shared = {n for n in names if names.count(n) > 1}
         if not shared:
             break
-        names = [f"{n}-{d[8 * k : 8 * k + 8] or i}" if n in shared else n
-                 for i, (n, d) in enumerate(zip(names, digests, strict=True))]
+        names = [f"{n}-{d[8 * k : 8 * k + 8] or i}" if n in shared and not o else n
+                 for i, (n, d, o) in enumerate(zip(names, digests, own, strict=True))]
     return [Entry(name, path) for name, (_, path) in zip(names, found, strict=True)]
 
 

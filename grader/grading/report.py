@@ -112,6 +112,11 @@ class Report(_Strict):
         "machine's files and reach its network); None when no test ran",
     )
     grader_version: str = Field(description="Version of the grader that made this report")
+    source: str | None = Field(
+        default=None,
+        description="In a batch, the entry of its folder the submission was graded from "
+        "(its file or folder name): a resumed batch keeps this report only for that entry",
+    )
     time_s: float = Field(default=0.0, ge=0, description="Wall time of the whole check, seconds")
     grader_faults: list[str] = Field(
         default_factory=list,

@@ -389,3 +389,21 @@ def test_a_submission_of_the_longest_name_a_file_may_have_is_graded(tmp_path: Pa
     result = grade_batch(submissions=subs, assignment="alphabeta", out=tmp_path / "out")
     assert len(result.reports) == 2 and all(r.score == r.max_score for r in result.reports)
     assert len(folders(tmp_path / "out")) == 2
+
+
+def test_resume_grades_again_an_entry_that_now_goes_by_another_ones_name(
+    tmp_path: Path,
+) -> None:
+    # "a b.py" is graded as a_b-c8687a08; a later folder's "a_b-c8687a08.py" is another
+    # submission of that name: --resume grades it, never keeps the first one's report
+    first, second, out = tmp_path / "first", tmp_path / "second", tmp_path / "out"
+    first.mkdir()
+    second.mkdir()
+    shutil.copy(EXAMPLES / "correct.py", first / "a b.py")
+    shutil.copy(EXAMPLES / "no_pruning.py", second / "a_b-c8687a08.py")
+    graded = grade_batch(submissions=first, assignment="alphabeta", out=out)
+    assert [(r.submission, r.source) for r in graded.reports] == [("a_b-c8687a08", "a b.py")]
+    again = grade_batch(submissions=second, assignment="alphabeta", out=out, resume=True)
+    assert again.resumed == []
+    (report,) = again.reports
+    assert report.source == "a_b-c8687a08.py" and report.score < report.max_score

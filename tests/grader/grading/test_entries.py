@@ -53,3 +53,14 @@ def test_a_submission_added_later_renames_none_graded_before(tmp_path: Path) -> 
     after = {e.path.name: e.name for e in find_submissions(subs)[0]}
     assert before == {"p_q.py": "p_q"}
     assert after["p_q.py"] == "p_q" and after["p q.py"].startswith("p_q-")
+
+
+def test_a_stem_keeps_its_own_name_against_a_name_made_for_another(tmp_path: Path) -> None:
+    # "a b" is made a_b-c8687a08; a file named so keeps it, and "a b" takes more digits
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "a b.py").write_text("")
+    (subs / "a_b-c8687a08.py").write_text("")
+    names = {e.path.name: e.name for e in find_submissions(subs)[0]}
+    assert names["a_b-c8687a08.py"] == "a_b-c8687a08"
+    assert names["a b.py"].startswith("a_b-c8687a08-") and len(set(names.values())) == 2
