@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from grader.authoring import assignment
-from grader.trees.tree import MAX_PLIES
+from grader.trees.tree import MAX_PLIES, MAX_UNFOLDED
 from reference.conventions import CONVENTIONS
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -43,3 +43,4 @@ def test_the_built_in_assignments_are_listed() -> None:
 def test_the_deepest_tree_taken_is_the_one_documented() -> None:
     text = " ".join(README.read_text(encoding="utf-8").split())
     assert f"no path from the root is longer than {MAX_PLIES} plies" in text
+    assert f"a tree has at most {MAX_UNFOLDED:,} nodes" in text

@@ -28,6 +28,10 @@ Value = int | float
 Payoff = tuple[Value, ...]
 
 MAX_PLIES = 200
+MAX_UNFOLDED = 10_000_000
+"""The most nodes a tree may unfold to (a shared node once on each path to it): a few
+seconds of a reference search; past it, sixty plies of two moves that meet again make a
+tree of sixty nodes that no search would finish."""
 _TOO_DEEP = f"nests deeper than a tree the grader takes ({MAX_PLIES} plies at most)"
 """The deepest tree the grader takes: its searches (the reference's, a student's, the
 prune count's baseline) go down one ply a call, a few frames each, within Python's
@@ -313,11 +317,16 @@ def _build(spec: FullTree, source: str, default_name: str) -> Tree:
     if spec.root not in spec.nodes:
         raise InputFileError(source, "root", f"{spec.root!r} is not a node; name one of 'nodes'")
     nodes = {nid: _build_node(nid, n, players, spec.nodes, source) for nid, n in spec.nodes.items()}
-    deepest = _check_acyclic(spec.root, nodes, source)
+    deepest, unfolded = _check_acyclic(spec.root, nodes, source)
     if deepest > MAX_PLIES:
         raise InputFileError(
             source, "root", f"the tree is {deepest} plies deep; the grader takes trees up to "
             f"{MAX_PLIES} plies deep (its searches go down a ply a call)"
+        )
+    if unfolded > MAX_UNFOLDED:
+        raise InputFileError(
+            source, "root", f"the tree unfolds to {unfolded:.3g} nodes (a shared node once on "
+            f"each path to it), more than the {MAX_UNFOLDED:,} a search of it may visit"
         )
     reached = _reachable(spec.root, nodes)
     for nid in nodes:
@@ -426,10 +435,12 @@ def _probabilities(
     return tuple(float(probs[a]) for a in children)
 
 
-def _check_acyclic(root: str, nodes: Mapping[str, Node], source: str) -> int:
-    """Refuse a cycle; return the plies of the longest path from the root."""
+def _check_acyclic(root: str, nodes: Mapping[str, Node], source: str) -> tuple[int, int]:
+    """Refuse a cycle; return the plies of the longest path from the root, and the nodes
+    of the tree unfolded (a shared node counted once on each path to it)."""
     state: dict[str, int] = {}  # 1 = on the current path, 2 = done
     heights: dict[str, int] = {}  # of the nodes done
+    sizes: dict[str, int] = {}  # of the nodes done, unfolded
     stack: list[tuple[str, int]] = [(root, 0)]
     path: list[str] = []
     while stack:
@@ -454,8 +465,9 @@ def _check_acyclic(root: str, nodes: Mapping[str, Node], source: str) -> int:
         else:
             state[nid] = 2
             heights[nid] = 1 + max((heights[c] for c in kids), default=-1)
+            sizes[nid] = 1 + sum(sizes[c] for c in kids)
             path.pop()
-    return heights[root]
+    return heights[root], sizes[root]
 
 
 def _reachable(root: str, nodes: Mapping[str, Node]) -> set[str]:

@@ -66,6 +66,14 @@ def test_the_deepest_tree_taken_is_searched_by_every_reference_search() -> None:
     assert failed == []
 
 
+def _meeting(plies: int) -> dict[str, Any]:
+    """N0 ... N<plies>: from each node, two moves to the next one."""
+    nodes: dict[str, Any] = {f"N{i}": {"to_move": i % 2, "children": {"a": f"N{i + 1}",
+                                                                     "b": f"N{i + 1}"}}
+                             for i in range(plies)}
+    return {**nodes, f"N{plies}": {"utility": 1}}
+
+
 def _nested(depth: int) -> str:
     """The nested form ``depth`` plies deep, as JSON text: [[...[1, 2]...], 3]."""
     return "[" * (depth - 1) + "[1, 2]" + ", 3]" * (depth - 1)
@@ -127,6 +135,10 @@ MALFORMED: list[Any] = [
                  "nodes.C.children.c", "makes a cycle (A -> B -> C -> A)", id="cycle"),
     pytest.param(full({**GOOD_NODES, "Z": {"utility": 9}}), "nodes.Z", "not reachable",
                  id="unreachable-node"),
+    # N0 -a-> N1, -b-> N1; N1 -a-> N2, -b-> N2; ... 60 plies of two moves that meet
+    # again: 61 nodes, 2**61 - 1 unfolded
+    pytest.param(full(_meeting(60), root="N0"), "root", "the tree unfolds to 2.31e+18 nodes",
+                 id="shared-nodes-unfold-too-far"),
     # lists in lists, past what a reader of JSON (or of the nested form) goes down
     pytest.param('{"format": "game-tree/1", "nested": ' + "[" * 5000 + "1" + "]" * 5000 + "}",
                  "", "nests deeper than a tree the grader takes", id="nested-5000-deep"),
