@@ -158,16 +158,17 @@ def shown(
     flood of calls) are shown as their count and digest."""
     fields = [c for c in SHOWN_FIELDS if c in checks] or ["value", "action"]
     dumped = record.model_dump(mode="json", exclude={"visits", "expanded", "evaluated"})
-    out: dict[str, Any] = {f: dumped[f] for f in fields if f in dumped}
-    for listed in ("expanded", "evaluated"):  # a long search's list, as its golden keeps it
-        if listed not in fields:
+    out: dict[str, Any] = {}
+    for field in fields:  # in the order of SHOWN_FIELDS, as every report lists them
+        if field not in ("expanded", "evaluated"):
+            out[field] = dumped[field]
             continue
-        nodes: list[str] = getattr(record, listed)
+        nodes: list[str] = getattr(record, field)  # a long list, as a long golden keeps it
         if record.digest is not None or long_search or len(nodes) > LISTED_VISITS:
-            count, sha256 = record.summary(listed)
-            out[listed] = {"count": count, "sha256": sha256}
+            count, sha256 = record.summary(field)
+            out[field] = {"count": count, "sha256": sha256}
         else:
-            out[listed] = list(nodes)
+            out[field] = list(nodes)
     if "prunes" in out and record.prunes < 0 <= expected_prunes:
         out["prunes"] = None
     return out
