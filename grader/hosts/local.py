@@ -191,7 +191,8 @@ class LocalSandbox(Sandbox):
         (a file read), else those of the processes below the harness's first."""
         count = self._cgroup.threads() if self._cgroup is not None else None
         if count is not None:
-            return count()
+            with contextlib.suppress(OSError):  # unreadable: counted from /proc instead
+                return count()
         return live_threads(self._proc.pid) if self._proc is not None else 0
 
     def _start(self) -> Session:

@@ -90,11 +90,14 @@ class ThreadCount:
             return None
 
     def __call__(self) -> int:
-        """The threads now; 0 once closed or unreadable."""
+        """The threads now; an OSError once closed or unreadable (the caller counts
+        another way: a count that cannot be read is never taken as none)."""
+        if self._fd is None:
+            raise OSError("the count is closed")
         try:
-            return int(os.pread(self._fd, 32, 0)) if self._fd is not None else 0
-        except (OSError, ValueError):
-            return 0
+            return int(os.pread(self._fd, 32, 0))
+        except ValueError as exc:
+            raise OSError(f"pids.current: {exc}") from None
 
     def close(self) -> None:
         fd, self._fd = self._fd, None
