@@ -182,8 +182,26 @@ def _mapped_bytes() -> int:
         return 64 << 20
 
 
+_KEPT_BY_STDLIB = b"from multiprocessing.resource_tracker import main"
+"""The command of the helper the standard library starts for a ``spawn`` pool and keeps
+for as long as the process that started it; a pool started again starts it again. (A
+``forkserver`` pool's server is no such helper: killed, it is not started again, and a
+pool left to it is the submission's leftover.)"""
+
+
+def _stdlib_helper(pid: str) -> bool:
+    """Whether process ``pid`` is the standard library's own helper (:data:`_KEPT_BY_STDLIB`):
+    killed with the rest, but no leftover of the submission's, which closed its pool."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return _KEPT_BY_STDLIB in f.read()
+    except OSError:
+        return False
+
+
 def kill_leftovers(*, namespace: bool) -> int:
-    """Kill every process the submission started during the run; return how many ran.
+    """Kill every process the submission started during the run; return how many ran
+    (the standard library's helpers killed, not counted: :func:`_stdlib_helper`).
 
     In its own PID namespace every other process is the submission's, whatever session or
     group it moved to: as its PID 1 (a container), or as the child of bwrap's PID 1
@@ -202,7 +220,7 @@ def kill_leftovers(*, namespace: bool) -> int:
         except OSError:
             continue
         if fields[0] != b"Z" and int(fields[3]) == sid:  # a zombie is dead already
-            found += 1
+            found += not _stdlib_helper(entry)
             with contextlib.suppress(OSError):
                 os.kill(int(entry), signal.SIGKILL)
     with contextlib.suppress(ChildProcessError):
@@ -214,14 +232,16 @@ def kill_leftovers(*, namespace: bool) -> int:
 def _kill_namespace(me: int) -> int:
     """Kill every process of the namespace but PID 1 and ourselves (PID 1 itself, maybe):
     kill(-1) from anyone in it is exactly that."""
-    found = 0
+    found = others = 0
     for entry in os.listdir("/proc"):
         if not entry.isdigit() or int(entry) in (1, me):
             continue
         with contextlib.suppress(OSError, IndexError), open(f"/proc/{entry}/stat", "rb") as f:
             if f.read().rsplit(b")", 1)[1].split()[0] != b"Z":
-                found += 1
-    if found:  # -1 is every process we may signal but PID 1 and ourselves
+                helper = _stdlib_helper(entry)
+                found += not helper
+                others += helper
+    if found or others:  # -1 is every process we may signal but PID 1 and ourselves
         with contextlib.suppress(OSError):
             os.kill(-1, signal.SIGKILL)
     with contextlib.suppress(ChildProcessError):  # our children (as PID 1: every orphan)
