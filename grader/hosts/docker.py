@@ -57,7 +57,7 @@ from grader.hosts.endings import Ending, container_ending
 from grader.hosts.engine import Container, Engine, EngineError
 from grader.hosts.image import LABEL, ensure_image, image_tag
 from grader.hosts.owners import OWNER_FILE, OWNER_LABEL, WORKDIR_PREFIX, owner_id, sweep_once
-from grader.hosts.tasks import ThreadCount, checked, live_threads
+from grader.hosts.tasks import ThreadCount, answered, live_threads
 
 if TYPE_CHECKING:  # imported once the container is asked for: it starts before the models load
     from grader.hosts.session import Session
@@ -198,9 +198,8 @@ class DockerSandbox(Sandbox):
             return RunResult(status="sandbox_error",
                              message=f"could not start the docker sandbox: {exc}")
         result = session.run(request)
-        if result.status == "ok" and not session.broken:  # the harness, in the
-            result = checked(result, self._threads, HARNESS_TASKS)  # submission's process,
-            session.broken = result.fault == "leftover"  # may not have seen them
+        # the harness, in the submission's process, may not have seen what it left
+        result = answered(result, session, self._threads, HARNESS_TASKS)
         if session.broken:
             # the grader's own record first: a run it timed out is a timeout, whatever the
             # container's end; only a run whose sandbox went away is judged by how it ended
@@ -246,9 +245,10 @@ class DockerSandbox(Sandbox):
         return self._threads() > HARNESS_TASKS
 
     def _threads(self) -> int:
-        """The threads running in the container: from the host's ``/proc`` where the
-        grader sees the container's PID 1 there, else as the engine lists them (a
-        process run in the container: far slower); 0 without either's word."""
+        """The threads running in the container: its cgroup's count where the host shows
+        it, else from the host's ``/proc`` where the grader sees the container's PID 1
+        there, else as the engine lists them (a process run in the container: far
+        slower); 0 without any's word."""
         if self._count is not None:
             with contextlib.suppress(OSError):  # unreadable: counted another way
                 return self._count()

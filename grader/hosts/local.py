@@ -62,7 +62,7 @@ from grader.hosts.isolation import (
     require_isolation as require_isolation_of,
 )
 from grader.hosts.kinds import Isolation
-from grader.hosts.tasks import checked, descendants, live_threads, state
+from grader.hosts.tasks import answered, descendants, live_threads, state
 from sandboxes import HARNESS_FILES
 from sandboxes.link import decode_json
 
@@ -161,8 +161,8 @@ class LocalSandbox(Sandbox):
     def run(self, request: RunRequest | MoveRequest) -> RunResult:
         session = self._session if self._session is not None else self._start()
         result = session.run(request)
-        if result.status == "ok" and not session.broken:
-            result = self._alone(result, session)
+        if _CHILDREN_LISTED:  # the harness, in the submission's process, may not have seen
+            result = answered(result, session, self._threads, self._ready_threads)  # them
         if session.broken:
             stderr = self._stderr_tail()
             ended = self._stop()
@@ -172,18 +172,6 @@ class LocalSandbox(Sandbox):
                 result.status, words = ended
                 result.message = f"the submission's process {words}"
                 result.detail = result.detail or stderr or None
-        return result
-
-    def _alone(self, result: RunResult, session: Session) -> RunResult:
-        """``result``, or the student's ``leftover`` where more threads run in the sandbox
-        than when it was ready (the harness, in the submission's process, may have been
-        kept from seeing them): its processes are then ended, and the next run starts
-        afresh."""
-        if self._proc is None or not _CHILDREN_LISTED:
-            return result
-        result = checked(result, self._threads, self._ready_threads)
-        if result.fault == "leftover":
-            session.broken = True
         return result
 
     def _threads(self) -> int:
@@ -284,7 +272,7 @@ class LocalSandbox(Sandbox):
             self._stop()
             raise SandboxStartError(f"the harness did not start: {said[-500:]}")
         self._proven = True
-        # what runs in a sandbox that is ready: a run that leaves more left them (_alone)
+        # what runs in a sandbox that is ready: a run that leaves more left them (answered)
         self._ready_threads = self._threads()
         return session
 

@@ -14,8 +14,12 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from grader.hosts.base import RunResult
+
+if TYPE_CHECKING:
+    from grader.hosts.session import Session
 
 LEFTOVER_WAIT_S = 0.2  # for threads and processes that are ending to leave the kernel's list
 CGROUPS = Path("/sys/fs/cgroup")
@@ -131,6 +135,17 @@ def checked(result: RunResult, count: Callable[[], int], ready: int) -> RunResul
     if extra:
         return leftover(result, extra)
     result.time_s += waited
+    return result
+
+
+def answered(result: RunResult, session: Session, count: Callable[[], int], ready: int
+             ) -> RunResult:
+    """``result`` of a run, after the grader's own count where the run answered
+    (:func:`checked`); a leftover breaks ``session``: the sandbox starts afresh."""
+    if result.status != "ok" or session.broken:
+        return result
+    result = checked(result, count, ready)
+    session.broken = result.fault == "leftover"
     return result
 
 

@@ -28,14 +28,14 @@ Value = int | float
 Payoff = tuple[Value, ...]
 
 MAX_PLIES = 200
+"""The deepest tree the grader takes: its searches (the reference's, a student's, the
+prune count's baseline) go down one ply a call, a few frames each, within Python's
+recursion limit of 1,000 frames."""
 MAX_UNFOLDED = 10_000_000
 """The most nodes a tree may unfold to (a shared node once on each path to it): a few
 seconds of a reference search; past it, sixty plies of two moves that meet again make a
 tree of sixty nodes that no search would finish."""
 _TOO_DEEP = f"nests deeper than a tree the grader takes ({MAX_PLIES} plies at most)"
-"""The deepest tree the grader takes: its searches (the reference's, a student's, the
-prune count's baseline) go down one ply a call, a few frames each, within Python's
-recursion limit of 1,000 frames."""
 
 
 @dataclass(frozen=True, slots=True)
