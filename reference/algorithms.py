@@ -337,6 +337,14 @@ def grows_a_tree(name: str) -> bool:
     return entry is not None and RANDOM_SEED in entry.conventions
 
 
+def searches_past_depth(name: str) -> bool:
+    """Whether the named search may look at states deeper than the depth it is given:
+    MCTS plays out to the end from the tree it grows, quiescence follows noisy moves
+    past the horizon. Any other search's depth bounds the states it asks about."""
+    entry = ALGORITHMS.get(name)
+    return grows_a_tree(name) or (entry is not None and entry.values == "quiescence")
+
+
 def installed() -> bool:
     """Whether the searches' code is here (False in a student kit's grader)."""
     modules = {entry.search.partition(":")[0] for entry in ALGORITHMS.values()}

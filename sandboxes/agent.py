@@ -8,12 +8,12 @@ and shows a traceback with the frames of the student's own files only, by their 
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
-import traceback
+from importlib._bootstrap import module_from_spec
+from importlib._bootstrap_external import spec_from_file_location
 
-from sandboxes.answer import Failure, clipped, one_line
+from sandboxes.answer import Failure, clipped, exception_text, one_line
 
 TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
 if TYPE_CHECKING:
@@ -50,9 +50,9 @@ class Agent:
         path = os.path.join(self.folder, "agent.py")
         sys.path.insert(0, self.folder)
         try:
-            spec = importlib.util.spec_from_file_location("agent", path)
+            spec = spec_from_file_location("agent", path)
             assert spec is not None and spec.loader is not None
-            module = importlib.util.module_from_spec(spec)
+            module = module_from_spec(spec)
             sys.modules["agent"] = module
             spec.loader.exec_module(module)
         except SyntaxError as exc:
@@ -60,7 +60,7 @@ class Agent:
             self._import_failure = {
                 "kind": "import",
                 "message": f"agent.py does not compile: {exc.msg} ({where})",
-                "detail": clipped("".join(traceback.format_exception_only(exc))),
+                "detail": clipped(exception_lines(exc)),
             }
             raise Failure(**self._import_failure) from None
         except BaseException as exc:
@@ -76,15 +76,70 @@ class Agent:
         return module
 
     def student_traceback(self) -> str:
-        """The exception being handled, with the last frames in the student's files."""
-        kind, exc, tb = sys.exc_info()
+        """The exception being handled, with the last frames in the student's files, as
+        Python's own traceback shows them (written here: the ``traceback`` module, with
+        the ``re`` and ``enum`` it imports, would be a sixth of the harness's start)."""
+        _, exc, tb = sys.exc_info()
         prefix = self.folder + os.sep
-        frames = traceback.StackSummary.from_list(
-            [f for f in traceback.extract_tb(tb) if os.path.realpath(f.filename).startswith(prefix)]
-        )
-        for frame in frames:  # the student knows their files by their own names
-            frame.filename = os.path.realpath(frame.filename)[len(prefix) :]
-        lines = traceback.format_list(frames[-6:])
+        frames: list[tuple[str, int | None, str]] = []
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            path = os.path.realpath(code.co_filename)
+            if path.startswith(prefix):
+                frames.append((path, tb.tb_lineno, code.co_name))
+            tb = tb.tb_next
+        sources: dict[str, list[str]] = {}
+        lines = []
+        for path, number, name in frames[-6:]:  # the student knows their files by their names
+            lines.append(f'  File "{path[len(prefix):]}", line {number}, in {name}\n')
+            source = _source_line(sources, path, number)
+            if source:
+                lines.append(f"    {source}\n")
         if exc is not None:
-            lines.append(clipped("".join(traceback.format_exception_only(kind, exc))))
+            lines.append(clipped(exception_lines(exc)))
         return "".join(lines)
+
+
+def _source_line(sources: dict[str, list[str]], path: str, number: int | None) -> str:
+    """Line ``number`` of the file at ``path``, stripped; "" where there is none."""
+    if path not in sources:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                sources[path] = f.read().splitlines()
+        except OSError:
+            sources[path] = []
+    lines = sources[path]
+    return lines[number - 1].strip() if number and 0 < number <= len(lines) else ""
+
+
+def exception_lines(exc: BaseException) -> str:
+    """The last lines of a traceback: the exception's type and message, and for a
+    ``SyntaxError`` the line it found and a caret under the place (as
+    ``traceback.format_exception_only``)."""
+    kind = type(exc)
+    name, module = kind.__qualname__, kind.__module__
+    if module not in ("__main__", "builtins"):
+        name = f"{module}.{name}"
+    if isinstance(exc, SyntaxError):
+        return _syntax_error_lines(exc, name)
+    text = exception_text(exc)
+    return f"{name}: {text}\n" if text else f"{name}\n"
+
+
+def _syntax_error_lines(exc: SyntaxError, name: str) -> str:
+    lines = []
+    if exc.lineno is not None:
+        lines.append(f'  File "{exc.filename or "<string>"}", line {exc.lineno}\n')
+    if exc.text is not None:
+        text = exc.text.rstrip("\n")
+        code = text.lstrip(" \n\f")
+        lines.append(f"    {code}\n")
+        if isinstance(exc.offset, int):
+            start = exc.offset - 1 - (len(text) - len(code))
+            end = exc.end_offset if exc.end_lineno == exc.lineno else None
+            width = max(1, end - exc.offset) if isinstance(end, int) else 1
+            if start >= 0:
+                spaces = "".join(c if c.isspace() else " " for c in code[:start])
+                lines.append(f"    {spaces}{'^' * width}\n")
+    lines.append(f"{name}: {exc.msg or '<no detail available>'}\n")
+    return "".join(lines)

@@ -15,11 +15,11 @@ the PID 1 it runs under.
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
 import os
 import sys
 import time
+from importlib._bootstrap import module_from_spec
+from importlib._bootstrap_external import spec_from_file_location
 
 TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
 if TYPE_CHECKING:
@@ -32,11 +32,11 @@ def _as_package() -> None:
     import each other by their package names and none of them takes a top-level name that
     a module of the submission may need (a submission's ``link.py`` stays its own)."""
     here = os.path.dirname(os.path.abspath(__file__))
-    spec = importlib.util.spec_from_file_location(
+    spec = spec_from_file_location(
         "sandboxes", os.path.join(here, "__init__.py"), submodule_search_locations=[here]
     )
     assert spec is not None and spec.loader is not None
-    package = importlib.util.module_from_spec(spec)
+    package = module_from_spec(spec)
     sys.modules["sandboxes"] = package
     spec.loader.exec_module(package)
 
@@ -191,71 +191,71 @@ def _thread_count() -> int:
         return 1
 
 
-class _Formatter(argparse.HelpFormatter):
-    """argparse's help, a fixed width wide: its own width asks ``shutil`` the terminal's
-    (an import that would be a fifth of the harness's start; the grader reads no help)."""
+class Arguments:
+    """The command line the grader starts the harness with (parsed by hand: ``argparse``,
+    with the ``re`` and ``enum`` it imports, would be a quarter of the harness's start).
 
-    def __init__(self, prog: str) -> None:
-        super().__init__(prog, width=88)
+    ``--submission DIR`` (the folder holding agent.py) and one of ``--fds READ WRITE``
+    (two inherited pipes), ``--connect PATH`` (the grader's Unix socket) or ``--probe``
+    (confine, say so on stdout and exit: the grader's check); then ``--memory-mb``,
+    ``--cpu-s``, ``--processes`` (whole numbers), ``--tag`` (a name for the machine's
+    process list, unused), and the flags ``--namespace`` (in a PID namespace whose PID 1
+    is bwrap's), ``--ready`` (send ``{"op": "ready", "pid": P, "parent": Q}`` once
+    confined, before any student code), ``--await-limits`` (read the limits from the
+    link before confining) and ``--watch`` (as a container's PID 1: watch the socket and
+    the run)."""
 
+    FLAGS = ("probe", "namespace", "ready", "await_limits", "watch")
+    TEXTS = ("submission", "connect", "tag")
+    NUMBERS = ("memory_mb", "cpu_s", "processes")
 
-def _arguments(argv: list[str] | None) -> argparse.Namespace:
-    """The command line the grader starts the harness with."""
-    parser = argparse.ArgumentParser(
-        description="Run a submission against a remote game.",
-        formatter_class=_Formatter,
-    )
-    parser.add_argument("--submission", required=True, help="folder holding agent.py")
-    where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument(
-        "--fds",
-        nargs=2,
-        type=int,
-        metavar=("READ", "WRITE"),
-        help="inherited descriptors to read from and write to (two pipes)",
-    )
-    where.add_argument("--connect", help="path of the grader's Unix socket")
-    where.add_argument(
-        "--probe",
-        action="store_true",
-        help="confine, say so on stdout and exit (the grader's check)",
-    )
-    parser.add_argument("--memory-mb", type=int, default=256)
-    parser.add_argument("--cpu-s", type=int, default=60)
-    parser.add_argument("--processes", type=int, default=64)
-    parser.add_argument("--tag", help="a name for the machine's process list; unused")
-    parser.add_argument(
-        "--namespace",
-        action="store_true",
-        help="in a PID namespace of its own, whose PID 1 is bwrap's",
-    )
-    parser.add_argument(
-        "--ready",
-        action="store_true",
-        help='send {"op": "ready", "pid": P, "parent": Q} once confined, before any '
-        "student code",
-    )
-    parser.add_argument(
-        "--await-limits",
-        action="store_true",
-        help='read the limits from the link ({"op": "limits", ...}) before confining: '
-        "started before the grader knows them",
-    )
-    parser.add_argument(
-        "--watch",
-        action="store_true",
-        help="as a container's PID 1: watch the grader's socket and the run",
-    )
-    return parser.parse_args(argv)
+    def __init__(self, argv: list[str]) -> None:
+        self.submission = ""
+        self.fds: list[int] | None = None
+        self.connect: str | None = None
+        self.tag: str | None = None
+        self.memory_mb, self.cpu_s, self.processes = 256, 60, 64
+        self.probe = self.namespace = self.ready = self.await_limits = self.watch = False
+        words = list(argv)
+        while words:
+            self._take(words.pop(0), words)
+        where = (self.fds is not None) + (self.connect is not None) + self.probe
+        if not self.submission or where != 1:
+            raise SystemExit("harness: --submission and one of --fds, --connect or --probe")
+
+    def _take(self, word: str, words: list[str]) -> None:
+        """The option ``word``, and the values it takes from the front of ``words``."""
+        if word in ("-h", "--help"):
+            print("usage: python3 -I -S harness.py --submission DIR (--fds READ WRITE | "
+                  f"--connect PATH | --probe) [options]\n\n{self.__doc__}")
+            raise SystemExit(0)
+        name = word.removeprefix("--").replace("-", "_")
+        count = 0 if name in self.FLAGS else 2 if name == "fds" else 1
+        known = word.startswith("--") and name in (*self.FLAGS, *self.TEXTS, *self.NUMBERS, "fds")
+        if not known or len(words) < count:
+            raise SystemExit(f"harness: a bad argument {word[:40]!r}")
+        values, words[:count] = words[:count], []
+        if name in self.FLAGS:
+            setattr(self, name, True)
+        elif name in self.TEXTS:
+            setattr(self, name, values[0])
+        else:
+            try:
+                whole = [int(v) for v in values]
+            except ValueError:
+                raise SystemExit(f"harness: {word} takes whole numbers") from None
+            setattr(self, name, whole if name == "fds" else whole[0])
 
 
 def main(argv: list[str] | None = None) -> None:
     """Confine this process, then serve the runs the grader sends."""
-    args = _arguments(argv)
-    if args.probe:
+    args = Arguments(sys.argv[1:] if argv is None else argv)
+    if args.fds is not None:
+        link = Link(*args.fds)
+    elif args.connect is not None:
+        link = _connect(args.connect)
+    else:  # --probe
         link = Link(*os.pipe())
-    else:
-        link = Link(*args.fds) if args.fds else _connect(args.connect)
     namespace = args.namespace
     if args.watch and os.getpid() == 1:
         watch(link)  # returns in the child, whose parent is the namespace's PID 1
@@ -301,9 +301,11 @@ def _limits(link: Link) -> dict[str, int]:
 def _connect(path: str) -> Link:
     """A link over the grader's Unix socket, retried while its file is not there yet (a
     socket nobody listens on means its grader is gone: no retry)."""
-    import socket  # a container's harness only: a local one's link is two pipes
+    # a container's harness only (a local one's link is two pipes); the C module, as the
+    # socket module would import enum and selectors, a tenth of the harness's start
+    import _socket
 
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     deadline = time.monotonic() + 10
     while True:
         try:

@@ -42,16 +42,14 @@ the exit codes below.
 
 from __future__ import annotations
 
-import contextlib
-import json
 import math
 import os
 import select
 import time
-from collections.abc import Callable
 
 TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 SPIN_POLLS = 50  # looks at an idle descriptor (about 2 us each) before a read sleeps
@@ -60,39 +58,71 @@ LOAD_CHECK_READS = 1024  # reads between two looks at the machine's load
 GONE_EXIT, OOM_EXIT, NORMAL_EXIT_MAX = 250, 251, 127
 
 
-def _compact_encoder() -> Any:
-    """``json.dumps(x, separators=(",", ":"))`` without its cost of building an encoder
+# JSON through the standard library's C accelerator, ``_json``, without the ``json``
+# package, whose import (its regular expressions, and with them ``re`` and ``enum``) would
+# be a sixth of the harness's start; ``json`` itself where there is no accelerator
+_EXPECTED = '{"a":[1,2.5,null,true,"\\u00e9"]}'
+
+
+def _compact_encoder() -> Callable[[Any], str]:
+    """``json.dumps(x, separators=(",", ":"))``, without its cost of building an encoder
     at every call, which is more than the encoding of a protocol message."""
-    encoder = json.JSONEncoder(separators=(",", ":"))
     try:
-        from json.encoder import (  # type: ignore[attr-defined]
-            c_make_encoder,
-            encode_basestring_ascii,
-        )
+        from _json import encode_basestring_ascii, make_encoder
 
         # the arguments JSONEncoder.iterencode passes, but no dict of markers: every
         # message is built of plain, acyclic values, and a dict kept between calls could
         # keep a stale marker after a failed call
-        make = c_make_encoder(
-            None, encoder.default, encode_basestring_ascii, None, ":", ",", False, False, True
+        make = make_encoder(
+            None, _not_json, encode_basestring_ascii, None, ":", ",", False, False, True
         )
-        probe = {"a": [1, 2.5, None, True, "\u00e9"]}
-        if "".join(make(probe, 0)) != encoder.encode(probe):
+        if "".join(make({"a": [1, 2.5, None, True, "\u00e9"]}, 0)) != _EXPECTED:
             raise TypeError
     except (ImportError, TypeError):  # no C accelerator, or another signature
-        return encoder.encode
+        import json
+
+        return json.JSONEncoder(separators=(",", ":")).encode
     return lambda message: "".join(make(message, 0))
 
 
+def _not_json(x: Any) -> Any:
+    raise TypeError(f"Object of type {type(x).__name__} is not JSON serializable")
+
+
+class _Options:
+    """What the C scanner reads of a ``json.JSONDecoder``: its defaults."""
+
+    strict = True
+    object_hook = object_pairs_hook = None
+    parse_float, parse_int = float, int
+    parse_constant = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}.__getitem__
+
+
+def _scanner() -> Callable[[str, int], tuple[Any, int]]:
+    """The scanner ``json.loads`` uses: one JSON value at an index, and where it ends."""
+    try:
+        from _json import make_scanner
+    except ImportError:  # no C accelerator: the json package's own scanner
+        from json import JSONDecoder
+        from json.scanner import make_scanner as py_make_scanner
+
+        scan: Any = py_make_scanner(JSONDecoder())  # type: ignore[arg-type]
+    else:
+        scan = make_scanner(_Options())  # type: ignore[arg-type]  # it reads these six
+    return scan  # type: ignore[no-any-return]
+
+
 encode_json = _compact_encoder()
-_raw_decode = json.JSONDecoder().raw_decode
+_scan = _scanner()
 
 
 def decode_json(text: str) -> Any:
-    """One compact JSON value that fills ``text``; ValueError otherwise (nested too deep
-    to decode included)."""
+    """One compact JSON value that fills ``text`` (no space around it); ValueError
+    otherwise (nested too deep to decode included)."""
     try:
-        value, end = _raw_decode(text)
+        value, end = _scan(text, 0)
+    except StopIteration:  # no value begins there
+        raise ValueError("not a JSON value") from None
     except RecursionError:
         raise ValueError("a message nested too deeply") from None
     if end != len(text):
@@ -132,8 +162,10 @@ class Link:
 
     def close(self) -> None:
         for fd in {self.read_fd, self.write_fd}:
-            with contextlib.suppress(OSError):
+            try:
                 os.close(fd)
+            except OSError:
+                pass
 
     def send(self, data: bytes, deadline: float | None = None) -> None:
         """Write all of ``data``; TimeoutError if the other end stops reading too long."""

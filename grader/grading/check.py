@@ -32,7 +32,7 @@ from grader.grading.scoring import TestContext, all_or_nothing, score_all, score
 from grader.hosts.base import Later, RunRequest, RunResult, RunStatus, Sandbox
 from grader.hosts.kinds import Isolation, SandboxKind
 from grader.trees.tree import Tree
-from reference.algorithms import answer_shape
+from reference.algorithms import answer_shape, searches_past_depth
 
 SandboxOpener = Callable[[SandboxKind, Path, int], Sandbox]
 __all__ = ["ENTRY_FILE", "Prepared", "SandboxKind", "grade_submission", "prepare"]
@@ -175,6 +175,7 @@ def _run_all(
                 entry_kind=loaded.spec.entry_kind,
                 agents=ctx.tree.agents or 0,
                 action_only=ctx.action_only,
+                listed_plies=None if searches_past_depth(ctx.algorithm) else ctx.depth_plies,
             )
             runs.append((_run_one(box, request), ctx))
     ran = {id(ctx): run for run, ctx in runs}

@@ -39,6 +39,9 @@ class RunRequest:
     entry_kind: str = "function"  # or "cs188": an agent class whose getAction gives an action
     agents: int = 0  # a cs188 entry's number of agents (getNumAgents), from the tree
     action_only: bool = False  # the entry answers an action alone, with no value
+    # the plies the search goes down (None: no bound known): states below are not listed
+    # ahead of it, as it never asks for their actions (a wrong search that does waits)
+    listed_plies: int | None = None
 
 
 @dataclass(frozen=True)

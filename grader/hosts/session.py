@@ -2,7 +2,8 @@
 
 :class:`Session` drives one run over a :class:`~sandboxes.link.Link` (two pipes, or
 a connected socket; see ``sandboxes/link.py`` for the messages). It hands out states
-as tokens made fresh for the run, answers from the tree through a
+as tokens made fresh for the run, with the listings sent ahead of the search
+(:mod:`grader.hosts.tokens`), answers from the tree through a
 :class:`~grader.trees.game.TreeGame` (which records every call), refuses a token it never
 handed out, and enforces the deadline: a sandbox that says nothing in time gets
 ``timeout``. Each incoming line is bounded, and so is the recorded trace, so a hostile
@@ -12,16 +13,14 @@ sandbox cannot make the grader's memory grow. Expected results never cross.
 from __future__ import annotations
 
 import math
-import re
-import reprlib
-import secrets
 import socket
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from grader.errors import GameError
 from grader.hosts.base import MoveRequest, RunRequest, RunResult
+from grader.hosts.tokens import AHEAD_AT_START, AHEAD_PER_ANSWER, Tokens, picture
 from grader.trees.game import TreeGame
 from grader.trees.record import baseline_visits
 from grader.trees.trace import CLOCK_OPS, RANDOM_OPS, STATE_OPS, VISIT_OPS, Trace
@@ -32,15 +31,9 @@ from sandboxes.link import LineTooLong, Link, decode_json
 MAX_LINE = 1 << 20  # bytes of one message from the sandbox
 MAX_CALLS = 2_000_000  # game calls one run may make, at the most
 CALLS_PER_NODE, CALLS_FLOOR = 200, 20_000  # and on a tree that unfolds to N nodes: 200 N + 20,000
-TOKEN_BATCH = 64  # tokens drawn at once
-# entries (an action and its child) of the listings sent ahead with a run's first message,
-# and with the answer to an ``actions`` the sandbox had to ask: more saves round trips on
-# the nodes a search goes on to list, less wastes less on the nodes it prunes
-AHEAD_AT_START, AHEAD_PER_ANSWER = 1024, 256
 REMOTE_OPS = VISIT_OPS | CLOCK_OPS | RANDOM_OPS | {"result", "state"}  # asked one at a time
 NOTED_OPS = STATE_OPS | {"actions"}  # answered in the sandbox, sent on in batches
 LOCAL_OPS = NOTED_OPS | {"result"}
-_TOKEN = re.compile(r"\bs[0-9a-f]{12}\b")  # a state token, as _Tokens draws them
 
 
 class ProtocolError(Exception):
@@ -49,84 +42,6 @@ class ProtocolError(Exception):
 
 class SandboxLost(Exception):
     """The sandbox went away (died, or closed its end) in the middle of a run."""
-
-
-class _Tokens:
-    """Fresh opaque tokens for one run's states, both ways."""
-
-    def __init__(self, tree: Tree) -> None:
-        self.tree = tree
-        self.of: dict[str, str] = {}
-        self.node: dict[str, str] = {}
-        self._info: dict[str, list[Any]] = {}
-        self._fresh: list[str] = []
-        self._public = tree.public
-        self._listed: set[str] = set()  # nodes whose listing the sandbox has
-
-    def token(self, node_id: str) -> str:
-        token = self.of.get(node_id)
-        if token is None:
-            if not self._fresh:  # random bytes drawn 64 tokens at a time: one system call
-                pool = secrets.token_hex(6 * TOKEN_BATCH)
-                self._fresh = ["s" + pool[i : i + 12] for i in range(0, len(pool), 12)]
-            token = self._fresh.pop()
-            self.of[node_id] = token
-            self.node[token] = node_id
-        return token
-
-    def info(self, node_id: str) -> list[Any]:
-        """``INFO`` of a node (see ``sandboxes.link``): its token and its public facts."""
-        info = self._info.get(node_id)
-        if info is None:
-            info = self._info[node_id] = [self.token(node_id), *self._public[node_id]]
-        return info
-
-    def listing(self, node_id: str) -> list[list[Any]]:
-        """The entries of a node's listing: ``[action, INFO of the child]`` for each of
-        its actions, in order (its ``actions`` answer)."""
-        self._listed.add(node_id)
-        return self.entries(node_id, self.tree.moves.get(node_id, {}))
-
-    def entries(self, node_id: str, actions: Iterable[str]) -> list[list[Any]]:
-        """``[action, INFO of the child]`` for each of ``actions`` of a node."""
-        children, info = self.tree.moves.get(node_id, {}), self.info
-        return [[a, info(children[a])] for a in actions]
-
-    def ahead(self, node_id: str, budget: int) -> list[list[Any]]:
-        """Listings of the nodes below ``node_id``, breadth first, that the sandbox does
-        not have yet, while ``budget`` entries last: ``[[token, entries], ...]``. They
-        are only what ``actions`` would answer (no visit is made or revealed)."""
-        ahead: list[list[Any]] = []
-        moves, listed = self.tree.moves, self._listed
-        queue = list(moves.get(node_id, {}).values())
-        for child in queue:
-            if child in listed:
-                continue
-            below = moves.get(child)
-            budget -= 1 + (len(below) if below else 0)
-            if budget < 0:
-                break
-            ahead.append([self.token(child), self.listing(child)])
-            if below:
-                queue.extend(below.values())
-        return ahead
-
-    def named(self, text: str) -> str:
-        """``text`` with every token of this run replaced by its node's name."""
-        return _TOKEN.sub(lambda m: self.node.get(m.group(0), m.group(0)), text)
-
-    def in_names(self, final: dict[str, Any]) -> dict[str, Any]:
-        """A run's last message with its texts in node names: the student reads a
-        failure, a traceback and their own prints of states by the nodes' names."""
-        texts = {k: self.named(v) for k in ("message", "detail", "output")
-                 if isinstance(v := final.get(k), str)}
-        return {**final, **texts}
-
-    def resolve(self, token: Any) -> str:
-        node_id = self.node.get(token) if isinstance(token, str) else None
-        if node_id is None:
-            raise GameError(f"{picture(token)} is not a state the game handed out in this run")
-        return node_id
 
 
 class Session:
@@ -158,7 +73,7 @@ class Session:
         broken (kill and restart)."""
         if isinstance(request, MoveRequest):
             return self._move(request)
-        tokens = _Tokens(request.tree)
+        tokens = Tokens(request.tree, request.listed_plies)
         game = TreeGame.for_test(request.tree, request.conventions)
         game.shown = tokens.token  # a refusal sent to the sandbox names no node
         started = time.perf_counter()
@@ -283,7 +198,7 @@ class Session:
             raise ProtocolError(f"a message that belongs to no current run: {line[:60]!r}")
         return message
 
-    def _serve(self, game: TreeGame, tokens: _Tokens, deadline: float) -> dict[str, Any]:
+    def _serve(self, game: TreeGame, tokens: Tokens, deadline: float) -> dict[str, Any]:
         """Answer the run's requests until its last message. The local calls a request
         carries happened before it: the answer goes out first, and they are recorded
         after it, in their place before the request's own record, while the harness
@@ -345,7 +260,7 @@ def _too_many(limit: int) -> str:
     return f"more than {limit} game calls on this tree (a search needs a few calls a node)"
 
 
-def _record_local(trace: Trace, tokens: _Tokens, local: Any, limit: _CallLimit) -> None:
+def _record_local(trace: Trace, tokens: Tokens, local: Any, limit: _CallLimit) -> None:
     if not isinstance(local, list):
         raise ProtocolError("a malformed list of local calls")
     if not limit.allows(len(trace.log) // 2 + len(local)):
@@ -374,7 +289,7 @@ def _record_local(trace: Trace, tokens: _Tokens, local: Any, limit: _CallLimit) 
         raise _refused(tokens, call) from None
 
 
-def _refused(tokens: _Tokens, call: Any) -> ProtocolError:
+def _refused(tokens: Tokens, call: Any) -> ProtocolError:
     """Why a local call is refused: a token the game never handed out, or no such call.
     Whatever the call holds (unhashable parts, any type), it is the student's error."""
     try:
@@ -388,7 +303,7 @@ def _refused(tokens: _Tokens, call: Any) -> ProtocolError:
 
 
 def _answer(
-    game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]
+    game: TreeGame, tokens: Tokens, op: str, message: dict[str, Any]
 ) -> dict[str, Any]:
     """The reply to a request: ``{"r": ANSWER}``, and to ``actions`` the listings of the
     nodes below (``"k"``); a GameError for a call the game refuses."""
@@ -399,7 +314,7 @@ def _answer(
     return {"r": _answer_of(game, tokens, op, message)}
 
 
-def _answer_of(game: TreeGame, tokens: _Tokens, op: str, message: dict[str, Any]) -> Any:
+def _answer_of(game: TreeGame, tokens: Tokens, op: str, message: dict[str, Any]) -> Any:
     if op not in REMOTE_OPS:
         raise ProtocolError(f"an unknown op {op[:40]!r}")
     if op == "time_left":  # from the grader's own count, the local calls just recorded
@@ -480,20 +395,6 @@ def _not_finite(value: Any) -> float | None:
 
 def _number(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
-
-
-_REPR = reprlib.Repr()
-_REPR.maxstring = _REPR.maxother = 60
-
-
-def picture(x: Any) -> str:
-    """A short picture of anything the sandbox sent: bounded in length and in nesting."""
-    if isinstance(x, str):
-        return repr(x[:60])
-    try:
-        return _REPR.repr(x)
-    except (RecursionError, ValueError):  # a picture of it cannot be made
-        return f"a {type(x).__name__}"
 
 
 def _text(x: Any) -> str:

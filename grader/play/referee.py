@@ -21,7 +21,7 @@ from grader.errors import GameError, GraderError
 from grader.games import AGENT_GAMES, GAMES, load_game
 from grader.games.rules import GameRules
 from grader.grading.sinks import encodable
-from grader.hosts.session import picture
+from grader.hosts.tokens import picture
 from grader.play.models import ClockRule, GameRecord, MoveRecord, PlayerSpec, Reason
 from grader.play.seats import Answer, Seat, open_seat
 

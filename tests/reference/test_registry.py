@@ -17,6 +17,7 @@ from grader.authoring.assignment import FORMS
 from grader.cli import main
 from grader.feedback.explain import EXPLAINERS
 from grader.trees.game import TreeGame
+from grader.trees.generate import as_tree, uniform_tree
 from grader.trees.tree import parse_tree
 from reference import algorithms
 from reference.algorithms import ALGORITHMS, ReferenceMissing, get, search
@@ -205,3 +206,29 @@ def test_search_passes_only_the_conventions_a_search_takes() -> None:
 def test_unknown_name_lists_the_known_ones() -> None:
     with pytest.raises(KeyError, match="known: alphabeta, beam"):
         get("nosuch")
+
+
+@pytest.mark.parametrize(
+    "name", [n for n in DEPTH_LIMITED if not algorithms.searches_past_depth(n)]
+)
+def test_a_search_asks_about_no_state_past_its_depth(name: str) -> None:
+    """What the grader relies on to list ahead of a search only the states down to its
+    depth (``searches_past_depth``): on a 4-ply tree searched 2 plies deep, every state
+    such a search expands or evaluates is at most 2 plies down."""
+    tree = as_tree(uniform_tree(3, 4, seed=11))
+    ply, queue = {tree.root: 0}, [tree.root]
+    for node in queue:  # breadth first
+        for child in tree.moves.get(node, {}).values():
+            if child not in ply:
+                ply[child] = ply[node] + 1
+                queue.append(child)
+    got = run(name, tree, 2)
+    assert max(ply[state] for state in [*got.expanded, *got.evaluated]) == 2
+
+
+def test_the_searches_that_look_past_their_depth() -> None:
+    """MCTS plays out to the end; quiescence follows noisy moves past the horizon."""
+    past = {n for n in NAMES if algorithms.searches_past_depth(n)}
+    assert past == {n for n in NAMES if ALGORITHMS[n].answer == "visits"
+                    or ALGORITHMS[n].values == "quiescence"}
+    assert past >= {"mcts", "quiescence"}

@@ -126,6 +126,7 @@ def test_a_large_message_crosses_whole_while_the_other_end_reads() -> None:
                      id="an-answer"),
         pytest.param({"value": [1.5, -2, 10**20], "action": "é\n\"'"}, id="numbers-and-text"),
         pytest.param({"v": math.inf}, id="infinity"),
+        pytest.param({"v": -math.inf, "w": None, "t": True, "f": False}, id="constants"),
         pytest.param([], id="a-list"),
     ],
 )
@@ -142,8 +143,23 @@ def test_the_compact_encoder_writes_what_json_dumps_writes(value: Any) -> None:
         pytest.param('{"op":"done"}{"op":"done"}', id="two-values"),
         pytest.param("", id="nothing"),
         pytest.param("{'op': 1}", id="not-json"),
+        pytest.param(' {"op":"done"}', id="space-before-the-value"),
+        pytest.param('{"op":"done"} ', id="space-after-the-value"),
+        pytest.param("[" * 100_000 + "]" * 100_000, id="nested-too-deep"),
+        pytest.param('{"a":1', id="unfinished"),
     ],
 )
 def test_decoding_refuses_anything_but_one_value(text: str) -> None:
     with pytest.raises(ValueError):
         decode_json(text)
+
+
+def test_not_a_number_decodes_as_json_loads_reads_it() -> None:
+    """``NaN`` as ``json.loads`` takes it: the grader refuses it where a value must be finite."""
+    value = decode_json('{"v":NaN}')["v"]
+    assert isinstance(value, float) and math.isnan(value)
+
+
+def test_a_value_json_cannot_hold_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="set is not JSON serializable"):
+        encode_json({"v": {1, 2}})

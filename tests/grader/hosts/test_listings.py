@@ -15,7 +15,7 @@ import pytest
 from grader.hosts import open_sandbox
 from grader.hosts import session as session_module
 from grader.hosts.base import RunRequest, RunResult
-from grader.hosts.session import AHEAD_AT_START, AHEAD_PER_ANSWER
+from grader.hosts.tokens import AHEAD_AT_START, AHEAD_PER_ANSWER
 from grader.trees.game import TreeGame
 from grader.trees.generate import as_tree, uniform_tree
 from grader.trees.tree import Tree, parse_tree
@@ -42,12 +42,14 @@ def is_info(info: Any) -> bool:
             and outcome in (None, "win", "lose"))
 
 
-def run_locally(folder: Path, tree: Tree, agent: str, *, entry: str, depth: int) -> RunResult:
+def run_locally(folder: Path, tree: Tree, agent: str, *, entry: str, depth: int,
+                listed_plies: int | None = None) -> RunResult:
     """``agent`` (its source) run on ``tree`` as one test in a local sandbox, from
     ``folder`` (made here)."""
     folder.mkdir()
     (folder / "agent.py").write_text(agent)
-    request = RunRequest(test_name="t", tree=tree, entry=entry, depth=depth, time_limit=10)
+    request = RunRequest(test_name="t", tree=tree, entry=entry, depth=depth, time_limit=10,
+                         listed_plies=listed_plies)
     with open_sandbox("local", folder, memory_mb=256, cpu_s=20) as box:
         return box.run(request)
 
@@ -140,6 +142,19 @@ def test_a_search_that_lists_often_makes_no_round_trip_for_it_and_keeps_its_reco
     exec(LISTS_OFTEN, namespace)  # the test's own code, on the reference's game
     game = TreeGame(tree)
     expected = namespace["minimax"](game, tree.root, 4)
+    asked = counting_requests(monkeypatch)
+    folder = tmp_path / "submission"
+    result = run_locally(folder, tree, LISTS_OFTEN, entry="minimax", depth=4)
+    shutil.rmtree(folder)
+    assert result.status == "ok", result.message
+    assert (result.value, result.action) == (expected[0], expected[1])
+    assert result.trace == game.trace  # every call, listings included, in order
+    assert asked["actions"] == 0
+    assert asked["evaluate"] == 81  # the leaves: the visits are still round trips
+
+
+def counting_requests(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """The requests the grader receives, by op, from now on."""
     asked: Counter[str] = Counter()
     receive = session_module.Session._receive
 
@@ -149,14 +164,48 @@ def test_a_search_that_lists_often_makes_no_round_trip_for_it_and_keeps_its_reco
         return message
 
     monkeypatch.setattr(session_module.Session, "_receive", counted)
-    folder = tmp_path / "submission"
-    result = run_locally(folder, tree, LISTS_OFTEN, entry="minimax", depth=4)
-    shutil.rmtree(folder)
+    return asked
+
+
+@pytest.mark.parametrize(
+    ("search_depth", "said_depth", "round_trips"),
+    [
+        pytest.param(2, 2, 0, id="a-search-to-its-depth-finds-every-listing-it-asks-for"),
+        pytest.param(3, 2, 64, id="a-search-past-its-depth-asks-for-the-rest"),
+    ],
+)
+def test_nothing_deeper_than_the_search_is_listed_ahead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, search_depth: int, said_depth: int,
+    round_trips: int,
+) -> None:
+    """A 4x5 tree searched 2 plies deep: the first message lists the root, its 4 children
+    and their 16 (whose listings a search that lists at its depth asks for), not the
+    1,344 states below, which no search of that depth asks about. A search that goes a
+    ply deeper than it says gets the same answers and record, one round trip for each of
+    the 64 listings it asks for past its depth."""
+    tree = as_tree(uniform_tree(4, 5, seed=7))
+    namespace: dict[str, Any] = {}
+    exec(LISTS_OFTEN, namespace)
+    game = TreeGame(tree)
+    expected = namespace["minimax"](game, tree.root, search_depth)
+    sent: list[int] = []
+    start = session_module.Session.run
+
+    def run(self: Any, request: RunRequest) -> RunResult:
+        send_json = self.link.send_json
+        self.link.send_json = lambda message, *a: (
+            sent.append(len(message["k"])) if "k" in message else None, send_json(message, *a))
+        return start(self, request)
+
+    monkeypatch.setattr(session_module.Session, "run", run)
+    asked = counting_requests(monkeypatch)
+    result = run_locally(tmp_path / "submission", tree, LISTS_OFTEN, entry="minimax",
+                         depth=search_depth, listed_plies=said_depth)
     assert result.status == "ok", result.message
     assert (result.value, result.action) == (expected[0], expected[1])
-    assert result.trace == game.trace  # every call, listings included, in order
-    assert asked["actions"] == 0
-    assert asked["evaluate"] == 81  # the leaves: the visits are still round trips
+    assert result.trace == game.trace
+    assert sent[0] == 1 + 4 + 16  # the root's listing, then those ahead
+    assert asked["actions"] == round_trips
 
 
 # The notes' figure: s4 is reached after MIN moves (from s1) and after MAX moves (from s5).
