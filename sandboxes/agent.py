@@ -80,6 +80,17 @@ class Agent:
         Python's own traceback shows them (written here: the ``traceback`` module, with
         the ``re`` and ``enum`` it imports, would be a sixth of the harness's start)."""
         _, exc, tb = sys.exc_info()
+        lines = []
+        try:  # whatever the student's code made of its frames and exception
+            lines += self._frames(tb)
+            if exc is not None:
+                lines.append(clipped(exception_lines(exc)))
+        except Exception:
+            lines.append("(the rest of the traceback cannot be shown)\n")
+        return "".join(lines)
+
+    def _frames(self, tb: Any) -> list[str]:
+        """The lines of the last six frames of ``tb`` in the student's files."""
         prefix = self.folder + os.sep
         frames: list[tuple[str, int | None, str]] = []
         while tb is not None:
@@ -95,9 +106,7 @@ class Agent:
             source = _source_line(sources, path, number)
             if source:
                 lines.append(f"    {source}\n")
-        if exc is not None:
-            lines.append(clipped(exception_lines(exc)))
-        return "".join(lines)
+        return lines
 
 
 def _source_line(sources: dict[str, list[str]], path: str, number: int | None) -> str:
@@ -118,6 +127,8 @@ def exception_lines(exc: BaseException) -> str:
     ``traceback.format_exception_only``)."""
     kind = type(exc)
     name, module = kind.__qualname__, kind.__module__
+    if not isinstance(module, str):  # a class of the student's may set it to anything
+        module = "<unknown>"
     if module not in ("__main__", "builtins"):
         name = f"{module}.{name}"
     if isinstance(exc, SyntaxError):

@@ -95,6 +95,17 @@ class StudentError(Exception):
     """An exception of a module of the student's, named with its module."""
 
 
+class Nameless(Exception):
+    """An exception whose class says its module is not a name."""
+
+    __module__ = 42  # type: ignore[assignment]
+
+
+class Unprintable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no text")
+
+
 @pytest.mark.parametrize(
     "source",
     [
@@ -120,6 +131,7 @@ def test_a_syntax_error_reads_as_python_shows_it(source: str) -> None:
         pytest.param(ValueError(), id="no-message"),
         pytest.param(KeyError("k"), id="a-key-error-quotes-its-key"),
         pytest.param(StudentError("bad state"), id="the-student-s-own"),
+        pytest.param(Nameless("x"), id="a-module-that-is-not-a-name"),
     ],
 )
 def test_an_exception_reads_as_python_shows_it(exc: BaseException) -> None:
@@ -150,3 +162,17 @@ def test_a_traceback_shows_the_student_s_frames_with_their_lines(tmp_path: Path)
         "ZeroDivisionError: division by zero\n"
     )
     assert encode_json(shown)  # it crosses the link as it is
+
+
+def test_a_traceback_of_an_exception_that_cannot_be_shown_still_ends(tmp_path: Path) -> None:
+    """A student's exception whose text fails, raised from a file of a name no path can
+    hold: the traceback says what it can, and the harness goes on."""
+    agent = Agent(str(tmp_path))
+    code = compile("raise Unprintable()", "agent.py", "exec")
+    code = code.replace(co_filename=f"{tmp_path}/bad\0name.py")  # no path holds a NUL
+    try:
+        exec(code, {"Unprintable": Unprintable})
+    except Unprintable:
+        shown = agent.student_traceback()
+    assert shown == "(the rest of the traceback cannot be shown)\n"
+    assert exception_lines(Unprintable()) == "tests.sandboxes.test_harness.Unprintable\n"
