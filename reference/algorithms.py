@@ -337,12 +337,16 @@ def grows_a_tree(name: str) -> bool:
     return entry is not None and RANDOM_SEED in entry.conventions
 
 
-def searches_past_depth(name: str) -> bool:
-    """Whether the named search may look at states deeper than the depth it is given:
-    MCTS plays out to the end from the tree it grows, quiescence follows noisy moves
-    past the horizon. Any other search's depth bounds the states it asks about."""
+def searches_past_depth(name: str, conventions: Mapping[str, Any] | None = None) -> bool:
+    """Whether the named search, with these conventions, may look at states deeper than
+    the plies of the depth it is given: MCTS plays out to the end from the tree it
+    grows, quiescence follows noisy moves past the horizon, and a search whose chance
+    nodes are no plies (``chance_counts_as_ply`` false) goes below them. Any other
+    search's depth bounds the states it asks about."""
     entry = ALGORITHMS.get(name)
-    return grows_a_tree(name) or (entry is not None and entry.values == "quiescence")
+    if grows_a_tree(name) or (entry is not None and entry.values == "quiescence"):
+        return True
+    return (conventions or {}).get("chance_counts_as_ply") is False
 
 
 def installed() -> bool:

@@ -17,6 +17,7 @@ from sandboxes.answer import Failure, clipped, exception_text, one_line
 
 TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -56,11 +57,12 @@ class Agent:
             sys.modules["agent"] = module
             spec.loader.exec_module(module)
         except SyntaxError as exc:
-            where = f"line {exc.lineno}" if exc.lineno else "agent.py"
+            where = f"line {exc.lineno}" if exc.lineno else "the file"
+            name = self._shown(exc.filename) if exc.filename else "agent.py"
             self._import_failure = {
                 "kind": "import",
-                "message": f"agent.py does not compile: {exc.msg} ({where})",
-                "detail": clipped(exception_lines(exc)),
+                "message": f"{name} does not compile: {exc.msg} ({where})",
+                "detail": clipped(exception_lines(exc, shown=self._shown)),
             }
             raise Failure(**self._import_failure) from None
         except BaseException as exc:
@@ -68,7 +70,7 @@ class Agent:
                 raise
             self._import_failure = {
                 "kind": "import",
-                "message": f"importing agent.py failed: {one_line(exc)}",
+                "message": f"importing agent.py failed: {one_line(exc)}{self._shadowing()}",
                 "detail": self.student_traceback(),
             }
             raise Failure(**self._import_failure) from None
@@ -85,9 +87,30 @@ class Agent:
             lines += self._frames(tb)
             if exc is not None:
                 lines.append(clipped(exception_lines(exc)))
-        except Exception:
+        except BaseException:  # its __str__ may even raise SystemExit
             lines.append("(the rest of the traceback cannot be shown)\n")
         return "".join(lines)
+
+    def _shown(self, path: str) -> str:
+        """A file as the student knows it: its path in the submission, else as it is."""
+        prefix = self.folder + os.sep
+        real = os.path.realpath(path)
+        return real[len(prefix) :] if real.startswith(prefix) else path
+
+    def _shadowing(self) -> str:
+        """Why an import may have failed: the student's modules that have the names of
+        modules of the standard library, which they replace (as under ``python agent.py``
+        itself), for the standard library's own imports too."""
+        try:
+            names = {n[:-3] if n.endswith(".py") else n for n in os.listdir(self.folder)}
+        except OSError:
+            return ""
+        shadowing = sorted(names & sys.stdlib_module_names)
+        if not shadowing:
+            return ""
+        files = ", ".join(shadowing[:5])
+        return (f" (your {files} take the place of the standard library's modules of the "
+                "same name, for its own imports too: rename them)")
 
     def _frames(self, tb: Any) -> list[str]:
         """The lines of the last six frames of ``tb`` in the student's files."""
@@ -95,7 +118,8 @@ class Agent:
         frames: list[tuple[str, int | None, str]] = []
         while tb is not None:
             code = tb.tb_frame.f_code
-            path = os.path.realpath(code.co_filename)
+            # "<frozen importlib._bootstrap>" and the like name no file
+            path = "" if code.co_filename.startswith("<") else os.path.realpath(code.co_filename)
             if path.startswith(prefix):
                 frames.append((path, tb.tb_lineno, code.co_name))
             tb = tb.tb_next
@@ -121,10 +145,11 @@ def _source_line(sources: dict[str, list[str]], path: str, number: int | None) -
     return lines[number - 1].strip() if number and 0 < number <= len(lines) else ""
 
 
-def exception_lines(exc: BaseException) -> str:
-    """The last lines of a traceback: the exception's type and message, and for a
-    ``SyntaxError`` the line it found and a caret under the place (as
-    ``traceback.format_exception_only``)."""
+def exception_lines(exc: BaseException, shown: Callable[[str], str] | None = None) -> str:
+    """The last lines of a traceback: the exception's type and message and its notes,
+    and for a ``SyntaxError`` the line it found and a caret under the place, its file
+    named by ``shown`` (as ``traceback.format_exception_only``, but the 3.11 markers
+    under an expression)."""
     kind = type(exc)
     name, module = kind.__qualname__, kind.__module__
     if not isinstance(module, str):  # a class of the student's may set it to anything
@@ -132,15 +157,22 @@ def exception_lines(exc: BaseException) -> str:
     if module not in ("__main__", "builtins"):
         name = f"{module}.{name}"
     if isinstance(exc, SyntaxError):
-        return _syntax_error_lines(exc, name)
-    text = exception_text(exc)
-    return f"{name}: {text}\n" if text else f"{name}\n"
+        text = _syntax_error_lines(exc, name, shown)
+    else:
+        message = exception_text(exc)
+        text = f"{name}: {message}\n" if message else f"{name}\n"
+    notes = getattr(exc, "__notes__", None)
+    if isinstance(notes, (list, tuple)):
+        text += "".join(f"{exception_text(note)}\n" for note in notes)
+    return text
 
 
-def _syntax_error_lines(exc: SyntaxError, name: str) -> str:
+def _syntax_error_lines(exc: SyntaxError, name: str, shown: Callable[[str], str] | None) -> str:
     lines = []
     if exc.lineno is not None:
-        lines.append(f'  File "{exc.filename or "<string>"}", line {exc.lineno}\n')
+        where = exc.filename or "<string>"
+        where = shown(where) if shown is not None and exc.filename else where
+        lines.append(f'  File "{where}", line {exc.lineno}\n')
     if exc.text is not None:
         text = exc.text.rstrip("\n")
         code = text.lstrip(" \n\f")

@@ -27,15 +27,21 @@ class Failure(Exception):
 def one_line(exc: BaseException) -> str:
     """An exception as its type and the first line of its message."""
     text = exception_text(exc)[:4096].strip().splitlines()
-    return f"{type(exc).__name__}: {text[0][:300]}" if text else type(exc).__name__
+    try:  # a student's metaclass may make even the name fail
+        name = str(type(exc).__name__)
+    except BaseException:
+        name = "an exception"
+    return f"{name}: {text[0][:300]}" if text else name
 
 
-def exception_text(exc: BaseException) -> str:
-    """``str(exc)``, or what is left of it if that fails (a student's ``__str__``)."""
+def exception_text(exc: object) -> str:
+    """``str(exc)``, or what is left of it if that fails (a student's ``__str__``, which
+    may even raise SystemExit)."""
     try:
-        return str(exc)
-    except Exception:
+        text = str(exc)
+    except BaseException:
         return ""
+    return str.__str__(text)  # a subclass of str may lie about itself too
 
 
 def clipped(text: str, limit: int = TEXT_LIMIT) -> str:

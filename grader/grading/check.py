@@ -175,7 +175,8 @@ def _run_all(
                 entry_kind=loaded.spec.entry_kind,
                 agents=ctx.tree.agents or 0,
                 action_only=ctx.action_only,
-                listed_plies=None if searches_past_depth(ctx.algorithm) else ctx.depth_plies,
+                listed_plies=None if searches_past_depth(ctx.algorithm, ctx.spec.conventions())
+                else ctx.depth_plies,
             )
             runs.append((_run_one(box, request), ctx))
     ran = {id(ctx): run for run, ctx in runs}

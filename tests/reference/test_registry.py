@@ -232,3 +232,36 @@ def test_the_searches_that_look_past_their_depth() -> None:
     assert past == {n for n in NAMES if ALGORITHMS[n].answer == "visits"
                     or ALGORITHMS[n].values == "quiescence"}
     assert past >= {"mcts", "quiescence"}
+
+
+# A(max) -a-> C(chance) -h (0.5)-> B(min) -b1-> L1 = 1
+#        |              |                 -b2-> L2 = 2
+#        |              -t (0.5)-> L3 = 3
+#        -z-> Z = 0
+CHANCE_BELOW_THE_ROOT = full(
+    "A",
+    {
+        "A": {"to_move": 0, "children": {"a": "C", "z": "Z"}, "eval": 0},
+        "C": {"chance": True, "children": {"h": "B", "t": "L3"},
+              "probabilities": {"h": 0.5, "t": 0.5}, "eval": 2},
+        "B": {"to_move": 1, "children": {"b1": "L1", "b2": "L2"}, "eval": 1},
+        "L1": {"utility": 1}, "L2": {"utility": 2}, "L3": {"utility": 3}, "Z": {"utility": 0},
+    },
+)
+PLY = {"A": 0, "C": 1, "Z": 1, "B": 2, "L3": 2, "L1": 3, "L2": 3}
+
+
+@pytest.mark.parametrize(
+    ("counts", "deepest"),
+    [
+        pytest.param(True, 2, id="chance-nodes-are-plies"),
+        pytest.param(False, 3, id="chance-nodes-are-no-plies"),
+    ],
+)
+def test_chance_nodes_that_are_no_plies_take_expectimax_past_its_depth(
+    counts: bool, deepest: int,
+) -> None:
+    got = run("expectimax", CHANCE_BELOW_THE_ROOT, 2, chance_counts_as_ply=counts)
+    assert max(PLY[s] for s in [*got.expanded, *got.evaluated]) == deepest
+    assert algorithms.searches_past_depth("expectimax", {"chance_counts_as_ply": counts}) is (
+        deepest > 2)

@@ -106,6 +106,28 @@ class Unprintable(Exception):
         raise RuntimeError("no text")
 
 
+class Leaving(Exception):
+    def __str__(self) -> str:
+        raise SystemExit(3)
+
+
+class NamelessMeta(type):
+    @property
+    def __name__(cls) -> str:  # type: ignore[override]
+        raise RuntimeError("no name")
+
+
+class NoName(Exception, metaclass=NamelessMeta):
+    pass
+
+
+def noted() -> Exception:
+    exc = ValueError("bad")
+    exc.add_note("while searching B")  # type: ignore[attr-defined]  # Python 3.11
+    exc.add_note("second line\nof a note")  # type: ignore[attr-defined]
+    return exc
+
+
 @pytest.mark.parametrize(
     "source",
     [
@@ -132,6 +154,10 @@ def test_a_syntax_error_reads_as_python_shows_it(source: str) -> None:
         pytest.param(KeyError("k"), id="a-key-error-quotes-its-key"),
         pytest.param(StudentError("bad state"), id="the-student-s-own"),
         pytest.param(Nameless("x"), id="a-module-that-is-not-a-name"),
+        pytest.param(
+            noted(), id="notes",
+            marks=pytest.mark.skipif(sys.version_info < (3, 11), reason="notes: Python 3.11"),
+        ),
     ],
 )
 def test_an_exception_reads_as_python_shows_it(exc: BaseException) -> None:
@@ -176,3 +202,24 @@ def test_a_traceback_of_an_exception_that_cannot_be_shown_still_ends(tmp_path: P
         shown = agent.student_traceback()
     assert shown == "(the rest of the traceback cannot be shown)\n"
     assert exception_lines(Unprintable()) == "tests.sandboxes.test_harness.Unprintable\n"
+
+
+def shown_by_the_harness(exc: BaseException) -> tuple[str, str]:
+    """The one-line message and the traceback the harness writes of ``exc``, raised."""
+    from sandboxes.answer import one_line
+
+    agent = Agent("/nonexistent")
+    try:
+        raise exc
+    except BaseException as caught:
+        return one_line(caught), agent.student_traceback()
+
+
+def test_an_exception_whose_text_exits_is_shown_by_its_name() -> None:
+    line, shown = shown_by_the_harness(Leaving())
+    assert (line, shown) == ("Leaving", "tests.sandboxes.test_harness.Leaving\n")
+
+
+def test_an_exception_whose_class_has_no_name_is_still_shown() -> None:
+    line, shown = shown_by_the_harness(NoName())
+    assert (line, shown) == ("an exception", "tests.sandboxes.test_harness.NoName\n")

@@ -91,3 +91,41 @@ def test_printed_states_read_as_node_names(tmp_path: Path) -> None:
     )
     report = grade_submission(submission=path, assignment="minimax", tests=["aima-fig5.2"])
     assert report.tests[0].output == "at A then B\n"
+
+
+def test_a_helper_named_as_a_standard_module_is_named_in_the_import_failure(
+    tmp_path: Path,
+) -> None:
+    """The submission's token.py takes the place of Python's for the standard library's own
+    imports too, as it does under ``python agent.py``: the failure says so."""
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    (folder / "token.py").write_text("SIZE = 3\n")
+    (folder / "agent.py").write_text("from dataclasses import dataclass\n" + EVALUATES_EARLY)
+    report = grade_submission(submission=folder, assignment="minimax", tests=TESTS[:1])
+    [test] = report.tests
+    assert test.status == "error"
+    assert test.message is not None and "importing agent.py failed" in test.message
+    assert "your token take the place of the standard library's modules" in test.message
+
+
+def test_a_syntax_error_in_a_helper_is_named_by_the_helper(tmp_path: Path) -> None:
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    (folder / "helper.py").write_text("def f(:\n    pass\n")
+    (folder / "agent.py").write_text("import helper\n" + EVALUATES_EARLY)
+    report = grade_submission(submission=folder, assignment="minimax", tests=TESTS[:1])
+    [test] = report.tests
+    assert test.message == "helper.py does not compile: invalid syntax (line 1)"
+    assert test.detail is not None and test.detail.startswith('  File "helper.py", line 1\n')
+    assert "<frozen" not in test.detail
+
+
+def test_an_import_failure_shows_the_student_s_frames_only(tmp_path: Path) -> None:
+    path = tmp_path / "agent.py"
+    path.write_text("import math\n\nmath.sqrt(-1)\n", encoding="utf-8")
+    report = grade_submission(submission=path, assignment="minimax", tests=TESTS[:1])
+    [test] = report.tests
+    assert test.detail == (
+        '  File "agent.py", line 3, in <module>\n    math.sqrt(-1)\nValueError: math domain error\n'
+    )
