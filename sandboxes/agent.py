@@ -102,15 +102,19 @@ class Agent:
         modules of the standard library, which they replace (as under ``python agent.py``
         itself), for the standard library's own imports too."""
         try:
-            names = {n[:-3] if n.endswith(".py") else n for n in os.listdir(self.folder)}
+            entries = os.listdir(self.folder)
         except OSError:
             return ""
-        shadowing = sorted(names & sys.stdlib_module_names)
+        shadowing = sorted(
+            f"{n[:-3]}.py" if n.endswith(".py") else f"{n}/" for n in entries
+            if (n[:-3] if n.endswith(".py") else n) in sys.stdlib_module_names
+        )
         if not shadowing:
             return ""
-        files = ", ".join(shadowing[:5])
-        return (f" (your {files} take the place of the standard library's modules of the "
-                "same name, for its own imports too: rename them)")
+        one = len(shadowing) == 1
+        return (f" (your {', '.join(shadowing[:5])} {'takes' if one else 'take'} the place of "
+                f"the standard library's module{'' if one else 's'} of the same name, for its "
+                f"own imports too: rename {'it' if one else 'them'})")
 
     def _frames(self, tb: Any) -> list[str]:
         """The lines of the last six frames of ``tb`` in the student's files."""

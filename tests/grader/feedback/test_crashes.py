@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from grader.grading.check import grade_submission
-from grader.grading.report import report_json
+from grader.grading.report import TestResult, report_json
 
 EVALUATES_EARLY = '''\
 def minimax(game, state, depth):
@@ -93,29 +93,33 @@ def test_printed_states_read_as_node_names(tmp_path: Path) -> None:
     assert report.tests[0].output == "at A then B\n"
 
 
+def only_test(tmp_path: Path, files: dict[str, str]) -> TestResult:
+    """The one test's result of a submission folder of these files."""
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    [test] = grade_submission(submission=folder, assignment="minimax", tests=TESTS[:1]).tests
+    return test
+
+
 def test_a_helper_named_as_a_standard_module_is_named_in_the_import_failure(
     tmp_path: Path,
 ) -> None:
     """The submission's token.py takes the place of Python's for the standard library's own
     imports too, as it does under ``python agent.py``: the failure says so."""
-    folder = tmp_path / "submission"
-    folder.mkdir()
-    (folder / "token.py").write_text("SIZE = 3\n")
-    (folder / "agent.py").write_text("from dataclasses import dataclass\n" + EVALUATES_EARLY)
-    report = grade_submission(submission=folder, assignment="minimax", tests=TESTS[:1])
-    [test] = report.tests
+    test = only_test(tmp_path, {"token.py": "SIZE = 3\n",
+                                "agent.py": "from dataclasses import dataclass\n"})
     assert test.status == "error"
-    assert test.message is not None and "importing agent.py failed" in test.message
-    assert "your token take the place of the standard library's modules" in test.message
+    assert test.message is not None and test.message.startswith("importing agent.py failed")
+    assert test.message.endswith(
+        "(your token.py takes the place of the standard library's module of the same name, "
+        "for its own imports too: rename it)"
+    )
 
 
 def test_a_syntax_error_in_a_helper_is_named_by_the_helper(tmp_path: Path) -> None:
-    folder = tmp_path / "submission"
-    folder.mkdir()
-    (folder / "helper.py").write_text("def f(:\n    pass\n")
-    (folder / "agent.py").write_text("import helper\n" + EVALUATES_EARLY)
-    report = grade_submission(submission=folder, assignment="minimax", tests=TESTS[:1])
-    [test] = report.tests
+    test = only_test(tmp_path, {"helper.py": "def f(:\n    pass\n", "agent.py": "import helper\n"})
     assert test.message == "helper.py does not compile: invalid syntax (line 1)"
     assert test.detail is not None and test.detail.startswith('  File "helper.py", line 1\n')
     assert "<frozen" not in test.detail
