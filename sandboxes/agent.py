@@ -84,12 +84,20 @@ class Agent:
         _, exc, tb = sys.exc_info()
         lines = []
         try:  # whatever the student's code made of its frames and exception
+            for earlier, why in _chain(exc):  # its causes first, as Python shows them
+                lines += self._frames(earlier.__traceback__)
+                lines += [clipped(exception_lines(earlier, self._shown)), f"\n{why}\n\n"]
             lines += self._frames(tb)
             if exc is not None:
-                lines.append(clipped(exception_lines(exc)))
+                lines.append(clipped(exception_lines(exc, self._shown)))
         except BaseException:  # its __str__ may even raise SystemExit
             lines.append("(the rest of the traceback cannot be shown)\n")
-        return "".join(lines)
+        return self.in_own_words("".join(lines))
+
+    def in_own_words(self, text: str) -> str:
+        """``text`` with the submission's folder left out of every path in it: the student
+        knows their files by their names in the submission."""
+        return text.replace(self.folder + os.sep, "")
 
     def _shown(self, path: str) -> str:
         """A file as the student knows it: its path in the submission, else as it is."""
@@ -98,19 +106,21 @@ class Agent:
         return real[len(prefix) :] if real.startswith(prefix) else path
 
     def _shadowing(self) -> str:
-        """Why an import may have failed: the student's modules that have the names of
-        modules of the standard library, which they replace (as under ``python agent.py``
-        itself), for the standard library's own imports too."""
-        try:
-            entries = os.listdir(self.folder)
-        except OSError:
-            return ""
-        shadowing = sorted(
-            f"{n[:-3]}.py" if n.endswith(".py") else f"{n}/" for n in entries
-            if (n[:-3] if n.endswith(".py") else n) in sys.stdlib_module_names
-        )
+        """Why an import may have failed: the student's modules, loaded so far, that have
+        the names of modules of the standard library, which they replace (as under
+        ``python agent.py`` itself) for the standard library's own imports too."""
+        prefix = self.folder + os.sep
+        shadowing = []
+        for name, module in list(sys.modules.items()):
+            path = getattr(module, "__file__", None)
+            if name in sys.stdlib_module_names and isinstance(path, str) and (
+                os.path.realpath(path).startswith(prefix)
+            ):  # loaded from the submission, in the standard module's place
+                shown = self._shown(path)
+                shadowing.append(shown.removesuffix("__init__.py"))
         if not shadowing:
             return ""
+        shadowing.sort()
         one = len(shadowing) == 1
         return (f" (your {', '.join(shadowing[:5])} {'takes' if one else 'take'} the place of "
                 f"the standard library's module{'' if one else 's'} of the same name, for its "
@@ -135,6 +145,29 @@ class Agent:
             if source:
                 lines.append(f"    {source}\n")
         return lines
+
+
+_GROUP = getattr(sys.modules["builtins"], "BaseExceptionGroup", None)  # Python 3.11
+CAUSE = "The above exception was the direct cause of the following exception:"
+CONTEXT = "During handling of the above exception, another exception occurred:"
+
+
+def _chain(exc: BaseException | None, most: int = 3) -> list[tuple[BaseException, str]]:
+    """The exceptions ``exc`` came from (its cause, or the one being handled when it was
+    raised), the earliest first, each with the line that joins it to the next: at most
+    ``most`` of them."""
+    chain: list[tuple[BaseException, str]] = []
+    seen = {id(exc)}
+    while exc is not None and len(chain) < most:
+        cause = exc.__cause__
+        earlier, why = (cause, CAUSE) if cause is not None else (
+            None if exc.__suppress_context__ else exc.__context__, CONTEXT)
+        if not isinstance(earlier, BaseException) or id(earlier) in seen:
+            break
+        seen.add(id(earlier))
+        chain.append((earlier, why))
+        exc = earlier
+    return chain[::-1]
 
 
 def _source_line(sources: dict[str, list[str]], path: str, number: int | None) -> str:
@@ -168,6 +201,12 @@ def exception_lines(exc: BaseException, shown: Callable[[str], str] | None = Non
     notes = getattr(exc, "__notes__", None)
     if isinstance(notes, (list, tuple)):
         text += "".join(f"{exception_text(note)}\n" for note in notes)
+    if _GROUP is not None and isinstance(exc, _GROUP):  # its exceptions, one by one
+        group = exc.exceptions
+        for number, inner in enumerate(group[:10], 1):
+            if isinstance(inner, BaseException):
+                first, *rest = exception_lines(inner, shown).splitlines() or [""]
+                text += f"  +-- {number}: {first}\n" + "".join(f"  |   {r}\n" for r in rest)
     return text
 
 

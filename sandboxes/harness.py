@@ -166,7 +166,10 @@ class Harness:
         return {"op": "done", "value": plain(value), "action": plain(action)}
 
     def _fail(self, kind: str, text: str, detail: str) -> dict[str, Any]:
-        return {"op": "fail", "kind": kind, "message": text, "detail": detail}
+        """A failed run: its kind, the message and the detail (paths in the student's
+        words: the submission's folder left out)."""
+        own = self.agent.in_own_words
+        return {"op": "fail", "kind": kind, "message": own(text), "detail": own(detail)}
 
 
 def _threads_left(wait_s: float = THREADS_END_S) -> int:

@@ -131,6 +131,7 @@ class TestContext:
             fail_soft=bool(self.spec.convention("fail_soft")),
             transposition_table=self.spec.convention("transposition_table"),
             quiescence_depth=self.spec.convention("quiescence_depth"),
+            chance_counts_as_ply=self.spec.convention("chance_counts_as_ply") is not False,
         )
 
 

@@ -8,10 +8,11 @@ import subprocess
 import sys
 import traceback
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from sandboxes.agent import Agent, exception_lines
+from sandboxes.agent import CAUSE, Agent, exception_lines
 from sandboxes.harness import Arguments
 from sandboxes.link import encode_json
 
@@ -223,3 +224,43 @@ def test_an_exception_whose_text_exits_is_shown_by_its_name() -> None:
 def test_an_exception_whose_class_has_no_name_is_still_shown() -> None:
     line, shown = shown_by_the_harness(NoName())
     assert (line, shown) == ("an exception", "tests.sandboxes.test_harness.NoName\n")
+
+
+def test_a_traceback_shows_the_exception_it_came_from_first() -> None:
+    def opening() -> None:
+        try:
+            {}["book"]
+        except KeyError as exc:
+            raise RuntimeError("no opening book") from exc
+
+    _, shown = shown_by_the_harness_of(opening)
+    assert shown.index("KeyError: 'book'") < shown.index(CAUSE) < shown.index(
+        "RuntimeError: no opening book")
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="exception groups: Python 3.11")
+def test_an_exception_group_shows_each_of_its_exceptions() -> None:
+    import builtins
+
+    group = builtins.ExceptionGroup  # type: ignore[attr-defined]  # Python 3.11
+    line, shown = shown_by_the_harness(group("several", [ValueError("v"), TypeError("t")]))
+    assert line == "ExceptionGroup: several (2 sub-exceptions)"
+    assert shown.endswith("  +-- 1: ValueError: v\n  +-- 2: TypeError: t\n")
+
+
+def test_paths_in_the_submission_read_as_the_student_knows_them(tmp_path: Path) -> None:
+    agent = Agent(str(tmp_path))
+    text = f"cannot import name 'heappush' from 'heapq' ({agent.folder}/heapq.py)"
+    assert agent.in_own_words(text) == "cannot import name 'heappush' from 'heapq' (heapq.py)"
+
+
+def shown_by_the_harness_of(call: Any) -> tuple[str, str]:
+    """The one-line message and the traceback the harness writes of what ``call`` raises."""
+    from sandboxes.answer import one_line
+
+    agent = Agent("/nonexistent")
+    try:
+        call()
+    except BaseException as caught:
+        return one_line(caught), agent.student_traceback()
+    raise AssertionError("it raised nothing")

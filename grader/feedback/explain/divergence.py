@@ -40,6 +40,7 @@ class Conventions:
     fail_soft: bool = False
     transposition_table: ConventionValue = None  # the form graded, where the search takes one
     quiescence_depth: ConventionValue = None  # quiescence's noisy plies past the horizon
+    chance_counts_as_ply: bool = True  # expectimax: a chance node is a ply of the depth
 
 
 class Explainer:
@@ -95,7 +96,7 @@ class Explainer:
     # --- the divergence ------------------------------------------------------------------
     def divergence(self, expected: Sequence[Visit], got: Sequence[Visit]) -> str:
         i = common_prefix(expected, got)
-        walk = Walk(self.tree)
+        walk = Walk(self.tree, chance_is_ply=self.conv.chance_counts_as_ply)
         if not all(walk.step(op, node) for op, node in expected[:i]):
             return generic(i, expected, got)
         e = expected[i] if i < len(expected) else None

@@ -27,8 +27,9 @@ class Frame:
 class Walk:
     """The reference's search stack, rebuilt from its visits (depth-first order)."""
 
-    def __init__(self, tree: Tree) -> None:
+    def __init__(self, tree: Tree, *, chance_is_ply: bool = True) -> None:
         self.tree = tree
+        self.chance_is_ply = chance_is_ply  # else a chance node's children are at its depth
         self.stack: list[Frame] = []
         self.started = False
         self.last: Visit | None = None
@@ -50,7 +51,12 @@ class Walk:
         if self.last is not None and self.last[1] == node:
             return self.last_depth
         place = self.locate(node)
-        return None if place is None else self.stack[place[0]].depth + 1
+        return None if place is None else self._below(self.stack[place[0]])
+
+    def _below(self, frame: Frame) -> int:
+        """The depth of ``frame``'s children."""
+        free = not self.chance_is_ply and self.tree.nodes[frame.node].chance
+        return frame.depth + (0 if free else 1)
 
     def step(self, op: str, node: str) -> bool:
         """Advance over one visit; False when the visit does not fit a depth-first search."""
@@ -73,7 +79,7 @@ class Walk:
             frame.current = j
         else:
             frame.done.append(j)
-        self._visit(op, node, frame.depth + 1)
+        self._visit(op, node, self._below(frame))
         return True
 
     def _visit(self, op: str, node: str, depth: int) -> None:

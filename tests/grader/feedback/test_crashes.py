@@ -133,3 +133,25 @@ def test_an_import_failure_shows_the_student_s_frames_only(tmp_path: Path) -> No
     assert test.detail == (
         '  File "agent.py", line 3, in <module>\n    math.sqrt(-1)\nValueError: math domain error\n'
     )
+
+
+def test_a_helper_named_as_a_standard_module_is_not_named_where_it_is_not_the_cause(
+    tmp_path: Path,
+) -> None:
+    """A types.py nobody imported has nothing to do with a NameError: no hint."""
+    test = only_test(tmp_path, {"types.py": "X = 1\n", "agent.py": "undefined_name\n"})
+    assert test.message == (
+        "importing agent.py failed: NameError: name 'undefined_name' is not defined"
+    )
+
+
+def test_a_helper_that_fails_to_compile_when_a_search_imports_it_is_named_by_its_name(
+    tmp_path: Path,
+) -> None:
+    test = only_test(tmp_path, {
+        "helper.py": "def f(:\n    pass\n",
+        "agent.py": "def minimax(game, state, depth):\n    import helper\n",
+    })
+    assert test.message == "SyntaxError: invalid syntax (helper.py, line 1)"
+    assert test.detail is not None and '  File "helper.py", line 1\n' in test.detail
+    assert "/submission" not in test.detail
