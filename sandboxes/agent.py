@@ -17,7 +17,6 @@ from sandboxes.answer import Failure, clipped, exception_text, one_line
 
 TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import Any
 
 
@@ -58,11 +57,10 @@ class Agent:
             spec.loader.exec_module(module)
         except SyntaxError as exc:
             where = f"line {exc.lineno}" if exc.lineno else "the file"
-            name = self._shown(exc.filename) if exc.filename else "agent.py"
-            self._import_failure = {
+            self._import_failure = {  # paths as the student knows them: see in_own_words
                 "kind": "import",
-                "message": f"{name} does not compile: {exc.msg} ({where})",
-                "detail": clipped(exception_lines(exc, shown=self._shown)),
+                "message": f"{exc.filename or 'agent.py'} does not compile: {exc.msg} ({where})",
+                "detail": clipped(exception_lines(exc)),
             }
             raise Failure(**self._import_failure) from None
         except BaseException as exc:
@@ -86,24 +84,19 @@ class Agent:
         try:  # whatever the student's code made of its frames and exception
             for earlier, why in _chain(exc):  # its causes first, as Python shows them
                 lines += self._frames(earlier.__traceback__)
-                lines += [clipped(exception_lines(earlier, self._shown)), f"\n{why}\n\n"]
+                lines += [clipped(exception_lines(earlier)), f"\n{why}\n\n"]
             lines += self._frames(tb)
             if exc is not None:
-                lines.append(clipped(exception_lines(exc, self._shown)))
+                lines.append(clipped(exception_lines(exc)))
         except BaseException:  # its __str__ may even raise SystemExit
             lines.append("(the rest of the traceback cannot be shown)\n")
-        return self.in_own_words("".join(lines))
+        return "".join(lines)
 
     def in_own_words(self, text: str) -> str:
         """``text`` with the submission's folder left out of every path in it: the student
-        knows their files by their names in the submission."""
+        knows their files by their names in the submission (every failure the harness
+        sends passes through here)."""
         return text.replace(self.folder + os.sep, "")
-
-    def _shown(self, path: str) -> str:
-        """A file as the student knows it: its path in the submission, else as it is."""
-        prefix = self.folder + os.sep
-        real = os.path.realpath(path)
-        return real[len(prefix) :] if real.startswith(prefix) else path
 
     def _shadowing(self) -> str:
         """Why an import may have failed: the student's modules, loaded so far, that have
@@ -116,8 +109,7 @@ class Agent:
             if name in sys.stdlib_module_names and isinstance(path, str) and (
                 os.path.realpath(path).startswith(prefix)
             ):  # loaded from the submission, in the standard module's place
-                shown = self._shown(path)
-                shadowing.append(shown.removesuffix("__init__.py"))
+                shadowing.append(path.removesuffix("__init__.py"))
         if not shadowing:
             return ""
         shadowing.sort()
@@ -182,11 +174,10 @@ def _source_line(sources: dict[str, list[str]], path: str, number: int | None) -
     return lines[number - 1].strip() if number and 0 < number <= len(lines) else ""
 
 
-def exception_lines(exc: BaseException, shown: Callable[[str], str] | None = None) -> str:
+def exception_lines(exc: BaseException) -> str:
     """The last lines of a traceback: the exception's type and message and its notes,
-    and for a ``SyntaxError`` the line it found and a caret under the place, its file
-    named by ``shown`` (as ``traceback.format_exception_only``, but the 3.11 markers
-    under an expression)."""
+    and for a ``SyntaxError`` the line it found and a caret under the place (as
+    ``traceback.format_exception_only``, but the 3.11 markers under an expression)."""
     kind = type(exc)
     name, module = kind.__qualname__, kind.__module__
     if not isinstance(module, str):  # a class of the student's may set it to anything
@@ -194,7 +185,7 @@ def exception_lines(exc: BaseException, shown: Callable[[str], str] | None = Non
     if module not in ("__main__", "builtins"):
         name = f"{module}.{name}"
     if isinstance(exc, SyntaxError):
-        text = _syntax_error_lines(exc, name, shown)
+        text = _syntax_error_lines(exc, name)
     else:
         message = exception_text(exc)
         text = f"{name}: {message}\n" if message else f"{name}\n"
@@ -205,17 +196,15 @@ def exception_lines(exc: BaseException, shown: Callable[[str], str] | None = Non
         group = exc.exceptions
         for number, inner in enumerate(group[:10], 1):
             if isinstance(inner, BaseException):
-                first, *rest = exception_lines(inner, shown).splitlines() or [""]
+                first, *rest = exception_lines(inner).splitlines() or [""]
                 text += f"  +-- {number}: {first}\n" + "".join(f"  |   {r}\n" for r in rest)
     return text
 
 
-def _syntax_error_lines(exc: SyntaxError, name: str, shown: Callable[[str], str] | None) -> str:
+def _syntax_error_lines(exc: SyntaxError, name: str) -> str:
     lines = []
     if exc.lineno is not None:
-        where = exc.filename or "<string>"
-        where = shown(where) if shown is not None and exc.filename else where
-        lines.append(f'  File "{where}", line {exc.lineno}\n')
+        lines.append(f'  File "{exc.filename or "<string>"}", line {exc.lineno}\n')
     if exc.text is not None:
         text = exc.text.rstrip("\n")
         code = text.lstrip(" \n\f")

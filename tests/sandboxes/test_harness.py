@@ -205,15 +205,19 @@ def test_a_traceback_of_an_exception_that_cannot_be_shown_still_ends(tmp_path: P
     assert exception_lines(Unprintable()) == "tests.sandboxes.test_harness.Unprintable\n"
 
 
-def shown_by_the_harness(exc: BaseException) -> tuple[str, str]:
-    """The one-line message and the traceback the harness writes of ``exc``, raised."""
+def shown_by_the_harness(raised: BaseException | Any) -> tuple[str, str]:
+    """The one-line message and the traceback the harness writes of ``raised``, an
+    exception, or what a callable raises."""
     from sandboxes.answer import one_line
 
     agent = Agent("/nonexistent")
     try:
-        raise exc
+        if isinstance(raised, BaseException):
+            raise raised
+        raised()
     except BaseException as caught:
         return one_line(caught), agent.student_traceback()
+    raise AssertionError("it raised nothing")
 
 
 def test_an_exception_whose_text_exits_is_shown_by_its_name() -> None:
@@ -233,7 +237,7 @@ def test_a_traceback_shows_the_exception_it_came_from_first() -> None:
         except KeyError as exc:
             raise RuntimeError("no opening book") from exc
 
-    _, shown = shown_by_the_harness_of(opening)
+    _, shown = shown_by_the_harness(opening)
     assert shown.index("KeyError: 'book'") < shown.index(CAUSE) < shown.index(
         "RuntimeError: no opening book")
 
@@ -252,15 +256,3 @@ def test_paths_in_the_submission_read_as_the_student_knows_them(tmp_path: Path) 
     agent = Agent(str(tmp_path))
     text = f"cannot import name 'heappush' from 'heapq' ({agent.folder}/heapq.py)"
     assert agent.in_own_words(text) == "cannot import name 'heappush' from 'heapq' (heapq.py)"
-
-
-def shown_by_the_harness_of(call: Any) -> tuple[str, str]:
-    """The one-line message and the traceback the harness writes of what ``call`` raises."""
-    from sandboxes.answer import one_line
-
-    agent = Agent("/nonexistent")
-    try:
-        call()
-    except BaseException as caught:
-        return one_line(caught), agent.student_traceback()
-    raise AssertionError("it raised nothing")
