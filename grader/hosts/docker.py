@@ -57,7 +57,7 @@ from grader.hosts.endings import Ending, container_ending
 from grader.hosts.engine import Container, Engine, EngineError
 from grader.hosts.image import LABEL, ensure_image, image_tag
 from grader.hosts.owners import OWNER_FILE, OWNER_LABEL, WORKDIR_PREFIX, owner_id, sweep_once
-from grader.hosts.tasks import ThreadCount, answered, live_threads
+from grader.hosts.tasks import ThreadCount, answered, sandbox_threads
 
 if TYPE_CHECKING:  # imported once the container is asked for: it starts before the models load
     from grader.hosts.session import Session
@@ -249,11 +249,9 @@ class DockerSandbox(Sandbox):
         it, else from the host's ``/proc`` where the grader sees the container's PID 1
         there, else as the engine lists them (a process run in the container: far
         slower); 0 without any's word."""
-        if self._count is not None:
-            with contextlib.suppress(OSError):  # unreadable: counted another way
-                return self._count()
-        if self._host_pid is not None:
-            return live_threads(self._host_pid)
+        counted = sandbox_threads(self._count, self._host_pid)
+        if counted is not None:
+            return counted
         container = self._container
         if container is None:
             return 0

@@ -62,7 +62,7 @@ from grader.hosts.isolation import (
     require_isolation as require_isolation_of,
 )
 from grader.hosts.kinds import Isolation
-from grader.hosts.tasks import answered, descendants, live_threads, state
+from grader.hosts.tasks import answered, descendants, sandbox_threads, state
 from sandboxes import HARNESS_FILES
 from sandboxes.link import decode_json
 
@@ -178,10 +178,7 @@ class LocalSandbox(Sandbox):
         """The threads running in the sandbox: its pids cgroup's count where it has one
         (a file read), else those of the processes below the harness's first."""
         count = self._cgroup.threads() if self._cgroup is not None else None
-        if count is not None:
-            with contextlib.suppress(OSError):  # unreadable: counted from /proc instead
-                return count()
-        return live_threads(self._proc.pid) if self._proc is not None else 0
+        return sandbox_threads(count, self._proc.pid if self._proc is not None else None) or 0
 
     def _start(self) -> Session:
         """A confined harness's session. A first start in namespaces that the probe never

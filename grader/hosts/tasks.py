@@ -10,6 +10,7 @@ more run than when the sandbox was ready left them: the student's ``leftover``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable
@@ -68,6 +69,15 @@ def live_threads(root: int) -> int:
         except OSError:  # gone meanwhile
             continue
     return total
+
+
+def sandbox_threads(count: ThreadCount | None, root: int | None) -> int | None:
+    """The threads running in a sandbox: its cgroup's ``count`` where it is readable, else
+    those of the process ``root`` and the processes below it; None without either."""
+    if count is not None:
+        with contextlib.suppress(OSError):  # unreadable: counted from /proc instead
+            return count()
+    return None if root is None else live_threads(root)
 
 
 class ThreadCount:
