@@ -32,9 +32,12 @@ sandbox does not have; ``actions``, ``result``, ``to_move``, ``is_terminal``,
 reported to the grader in ``CALLS`` (``[[op, token], ...]``, and
 ``[result, token, action]``) with the next message, so the recorded order is the order
 of the calls. Nothing in a listing is a visit: the tree's shape is public, its payoffs
-are not. Every message of the harness in a run carries that run's ``"run": R``;
-``"bye": true`` on its last says that the harness exits after it (a thread of the
-submission still runs) and the next run needs a fresh one.
+are not. The harness writes a payoff read (``utility``, ``evaluate``) with ``op`` and
+``s`` first, as above, and the grader answers it from that start of the line, before it
+reads the rest (``grader.hosts.session``); a token is ``s`` and 12 hex digits, plain
+text that JSON writes as it is. Every message of the harness in a run carries that
+run's ``"run": R``; ``"bye": true`` on its last says that the harness exits after it (a
+thread of the submission still runs) and the next run needs a fresh one.
 
 Both sides also agree on how a container's watcher (:mod:`sandboxes.watcher`) ends:
 the exit codes below.
@@ -112,7 +115,17 @@ def _scanner() -> Callable[[str, int], tuple[Any, int]]:
     return scan  # type: ignore[no-any-return]
 
 
+def _text_encoder() -> Callable[[str], str]:
+    """A string as a JSON string, quotes and escapes included."""
+    try:
+        from _json import encode_basestring_ascii
+    except ImportError:
+        from json.encoder import encode_basestring_ascii
+    return encode_basestring_ascii
+
+
 encode_json = _compact_encoder()
+encode_text = _text_encoder()
 _scan = _scanner()
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 
-from sandboxes.link import Link, decode_json
+from sandboxes.link import Link, decode_json, encode_json, encode_text
 
 TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
 if TYPE_CHECKING:
@@ -29,22 +29,34 @@ class GameError(ValueError):
 
 
 class Channel:
-    """The harness's end: JSON messages over a :class:`Link` to the grader."""
+    """The harness's end: JSON messages over a :class:`Link` to the grader.
+
+    The calls answered in the sandbox wait in :attr:`local`, each already as its JSON
+    text, and go with the next message. A payoff read, most of a search's messages, is
+    written by hand (:meth:`payoff`), in the shape the grader answers first."""
 
     def __init__(self, link: Link) -> None:
         self._link = link
-        self._pid = os.getpid()
-        self.local: list[list[Any]] = []
+        self._forked = False
+        os.register_at_fork(after_in_child=self._fork)
+        self.local: list[str] = []
         self.run = 0  # the run every message belongs to
 
+    def _fork(self) -> None:
+        self._forked = True  # a process the submission forked never speaks
+
     def send(self, message: dict[str, Any]) -> None:
-        if os.getpid() != self._pid:  # a process the submission forked never speaks
+        if self._forked:
             os._exit(1)
         message["run"] = self.run
-        if self.local:
-            message["local"] = self.local
-            self.local = []
-        self._link.send_json(message)
+        self._link.send(f"{encode_json(message)[:-1]}{self._calls()}}}\n".encode())
+
+    def _calls(self) -> str:
+        """The local calls made since the last message, as its ``local`` field."""
+        if not self.local:
+            return ""
+        local, self.local = self.local, []
+        return f',"local":[{",".join(local)}]'
 
     def receive(self) -> dict[str, Any]:
         line = self._link.receive()
@@ -59,13 +71,33 @@ class Channel:
     def ask(self, message: dict[str, Any]) -> dict[str, Any]:
         """The whole answer to ``message``: its ``"r"``, and any listings sent ahead."""
         self.send(message)
+        return self._answer()
+
+    def _answer(self) -> dict[str, Any]:
         reply = self.receive()
         if "e" in reply:
             raise GameError(reply["e"])
         return reply
 
-    def note(self, op: str, token: str, *action: str) -> None:
-        self.local.append([op, token, *action])
+    def payoff(self, op: str, token: str) -> Any:
+        """The answer to ``utility`` or ``evaluate`` of ``token``, a state the grader
+        named (a token is plain text: nothing in it needs escaping)."""
+        if self._forked:
+            os._exit(1)
+        self._link.send(
+            f'{{"op":"{op}","s":"{token}","run":{self.run}{self._calls()}}}\n'.encode()
+        )
+        return self._answer()["r"]
+
+    def note(self, op: str, token: str) -> None:
+        """A call answered here, on a state the grader named."""
+        self.local.append(f'["{op}","{token}"]')
+        if len(self.local) >= FLUSH_EVERY:
+            self.send({"op": "log"})
+
+    def note_result(self, token: str, action: str) -> None:
+        """A ``result`` answered here: the state and the action as the game wrote it."""
+        self.local.append(f'["result","{token}",{encode_text(action)}]')
         if len(self.local) >= FLUSH_EVERY:
             self.send({"op": "log"})
 
@@ -138,12 +170,6 @@ class RemoteGame:
             return next(reversed(waiting.values()))
         return self._turn.get(s, player)  # type: ignore[no-any-return]
 
-    def _read(self, s: Any) -> None:
-        """A read of ``s``'s payoff uses the latest move to it that none used."""
-        waiting = self._turns.get(s) if isinstance(s, str) else None
-        if waiting:
-            self._turn[s] = waiting.popitem()[1]
-
     def is_terminal(self, s: Any) -> bool:
         return bool(self._public(s, "is_terminal", 2))
 
@@ -187,7 +213,7 @@ class RemoteGame:
             known = self._children[(s, a)] = (  # legal: a string
                 child, str.__str__(a), self._after(s) if info[2] else None)
         else:
-            self._ch.note("result", s, known[1])  # the action as the game wrote it
+            self._ch.note_result(s, known[1])  # the action as the game wrote it
         child, action, turn = known
         if turn is not None:  # a terminal: the turn after this move, unused so far
             waiting = self._turns.setdefault(child, {})
@@ -196,18 +222,26 @@ class RemoteGame:
         return child
 
     def utility(self, s: Any, p: int = 0) -> float:
-        return self._pick(self.utilities(s), p)  # type: ignore[no-any-return]
+        return self._pick(self._payoff("utility", s), p)  # type: ignore[no-any-return]
 
     def utilities(self, s: Any) -> list[float]:
-        self._read(s)
-        return self._ch.call({"op": "utility", "s": _token(s)})  # type: ignore[no-any-return]
+        return self._payoff("utility", s)
 
     def evaluate(self, s: Any, p: int = 0) -> float:
-        return self._pick(self.evaluations(s), p)  # type: ignore[no-any-return]
+        return self._pick(self._payoff("evaluate", s), p)  # type: ignore[no-any-return]
 
     def evaluations(self, s: Any) -> list[float]:
-        self._read(s)
-        return self._ch.call({"op": "evaluate", "s": _token(s)})  # type: ignore[no-any-return]
+        return self._payoff("evaluate", s)
+
+    def _payoff(self, op: str, s: Any) -> list[float]:
+        """A read of ``s``'s payoff, a round trip: it uses the latest move to ``s`` that
+        none used (:meth:`to_move`)."""
+        waiting = self._turns.get(s) if isinstance(s, str) else None
+        if waiting:
+            self._turn[s] = waiting.popitem()[1]
+        if s.__class__ is str and s in self._info:  # a state the grader named
+            return self._ch.payoff(op, s)  # type: ignore[no-any-return]
+        return self._ch.call({"op": op, "s": _token(s)})  # type: ignore[no-any-return]
 
     def time_left(self) -> float:
         """Ticks left on the test's clock (``time_budget``); infinity with no budget."""
@@ -225,6 +259,8 @@ class RemoteGame:
         return seq[int(self.random() * n)]
 
     def _pick(self, vector: list[float], p: Any) -> Any:
+        if p.__class__ is int and 0 <= p < self.num_players:
+            return vector[p]
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.num_players:
             raise GameError(f"player {p!r} does not exist; players are 0 to {self.num_players - 1}")
         return vector[p]

@@ -13,6 +13,7 @@ sandbox cannot make the grader's memory grow. Expected results never cross.
 from __future__ import annotations
 
 import math
+import re
 import socket
 import time
 from collections.abc import Callable
@@ -20,9 +21,14 @@ from typing import Any
 
 from grader.errors import GameError
 from grader.hosts.base import MoveRequest, RunRequest, RunResult
-from grader.hosts.tokens import AHEAD_AT_START, AHEAD_PER_ANSWER, Tokens, picture
+from grader.hosts.tokens import (
+    AHEAD_AT_START,
+    AHEAD_PER_ANSWER,
+    TOKEN_PATTERN,
+    Tokens,
+    picture,
+)
 from grader.trees.game import TreeGame
-from grader.trees.record import baseline_visits
 from grader.trees.trace import CLOCK_OPS, RANDOM_OPS, STATE_OPS, VISIT_OPS, Trace
 from grader.trees.tree import Tree
 from reference.conventions import offered
@@ -178,6 +184,10 @@ class Session:
         return result("ok", value=value, action=action, output=output)
 
     def _receive(self, deadline: float) -> dict[str, Any]:
+        return self._message(self._line(deadline))
+
+    def _line(self, deadline: float) -> bytes:
+        """The sandbox's next message, as it came."""
         if time.monotonic() > deadline:  # a sandbox that never pauses is still timed
             raise TimeoutError
         try:
@@ -186,6 +196,10 @@ class Session:
             raise ProtocolError(str(exc)) from None
         if not line:
             raise SandboxLost
+        return line
+
+    def _message(self, line: bytes) -> dict[str, Any]:
+        """A message of the sandbox read in full, and checked to belong to this run."""
         try:
             message = decode_json(line.decode("utf-8"))
         except UnicodeDecodeError:
@@ -202,27 +216,38 @@ class Session:
         """Answer the run's requests until its last message. The local calls a request
         carries happened before it: the answer goes out first, and they are recorded
         after it, in their place before the request's own record, while the harness
-        reads the answer (the answer never depends on them, but the virtual clock's)."""
+        reads the answer (the answer never depends on them, but the virtual clock's).
+
+        A payoff read is answered sooner still, from the start of its line, before the
+        line is read in full (:func:`_early`): that is most of a search's round trips.
+        The whole message is then read and checked as any other, and must be the request
+        answered, or the run ends as a broken protocol."""
         trace = game.trace
         log, moves = trace.log, trace.moves
         limit = _CallLimit(game.tree)
         while True:
-            message = self._receive(deadline)
+            line = self._line(deadline)
+            calls, made = len(log), len(moves)
+            early = _early(line)
+            if early is not None:  # answered, and recorded, before the rest is read
+                self.link.send_json(_reply(game, tokens, *early), deadline)
+            message = self._message(line)
             local = message.get("local")
             op = message["op"]
+            if early is not None and (op, message.get("s")) != early:
+                raise ProtocolError(f"a message that is not the request it began as: "
+                                    f"{line[:60]!r}")
             if local is not None and (op not in REMOTE_OPS or op in CLOCK_OPS):
                 _record_local(trace, tokens, local, limit)  # the clock counts them
                 local = None
+                calls, made = len(log), len(moves)
             if op in ("done", "fail"):
                 return message
             if op == "log":
                 continue
-            calls, made = len(log), len(moves)
-            try:
-                reply = _answer(game, tokens, op, message)
-            except GameError as exc:
-                reply = {"e": str(exc)}
-            self.link.send_json(reply, deadline)
+            if early is None:
+                self.link.send_json(_reply(game, tokens, op, message.get("s"), message),
+                                    deadline)
             if local is not None:  # before the request's own record
                 asked, log[calls:], moved, moves[made:] = log[calls:], [], moves[made:], []
                 _record_local(trace, tokens, local, limit)
@@ -232,12 +257,23 @@ class Session:
                 raise ProtocolError(_too_many(limit.calls))
 
 
+# a payoff read as the harness writes it, up to the state's token
+_PAYOFF_READ = re.compile(rb'\{"op":"(utility|evaluate)","s":"(%b)"' % TOKEN_PATTERN.encode())
+
+
+def _early(line: bytes) -> tuple[str, str] | None:
+    """The op and token of a line that begins as a payoff read, or None."""
+    found = _PAYOFF_READ.match(line)
+    if found is None:
+        return None
+    return found[1].decode(), found[2].decode()
+
+
 def call_limit(tree: Tree) -> int:
     """The game calls one run may make on ``tree``: far more than any search of it needs
     (a few calls a node of the tree unfolded, its shared nodes counted on every path),
     far fewer than a flood that would cost the grader minutes and fill its reports."""
-    unfolded = baseline_visits(tree, tree.max_depth())
-    return min(MAX_CALLS, CALLS_PER_NODE * unfolded + CALLS_FLOOR)
+    return min(MAX_CALLS, CALLS_PER_NODE * tree.unfolded_size + CALLS_FLOOR)
 
 
 class _CallLimit:
@@ -302,26 +338,32 @@ def _refused(tokens: Tokens, call: Any) -> ProtocolError:
     return ProtocolError(f"an unknown local call {picture(call)}")
 
 
-def _answer(
-    game: TreeGame, tokens: Tokens, op: str, message: dict[str, Any]
+def _reply(
+    game: TreeGame, tokens: Tokens, op: str, token: Any, message: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    """The reply to a request: ``{"r": ANSWER}``, and to ``actions`` the listings of the
-    nodes below (``"k"``); a GameError for a call the game refuses."""
-    if op == "actions":
-        node_id = tokens.resolve(message.get("s"))
-        game.actions(node_id)
-        return {"r": tokens.listing(node_id), "k": tokens.ahead(node_id, AHEAD_PER_ANSWER)}
-    return {"r": _answer_of(game, tokens, op, message)}
+    """The reply to a request on the state ``token``: ``{"r": ANSWER}``, and to
+    ``actions`` the listings of the nodes below (``"k"``); ``{"e": WHY}`` for a call the
+    game refuses. ``message`` gives the request's other fields (``result``'s action)."""
+    try:
+        if op == "actions":
+            node_id = tokens.resolve(token)
+            game.actions(node_id)
+            return {"r": tokens.listing(node_id), "k": tokens.ahead(node_id, AHEAD_PER_ANSWER)}
+        return {"r": _answer_of(game, tokens, op, token, message or {})}
+    except GameError as exc:
+        return {"e": str(exc)}
 
 
-def _answer_of(game: TreeGame, tokens: Tokens, op: str, message: dict[str, Any]) -> Any:
+def _answer_of(
+    game: TreeGame, tokens: Tokens, op: str, token: Any, message: dict[str, Any]
+) -> Any:
     if op not in REMOTE_OPS:
         raise ProtocolError(f"an unknown op {op[:40]!r}")
     if op == "time_left":  # from the grader's own count, the local calls just recorded
         return game.time_left()
     if op == "random":  # the next draw of the test's stream: nothing the sandbox sends counts
         return game.random()
-    node_id = tokens.resolve(message.get("s"))
+    node_id = tokens.resolve(token)
     if op == "noisy_actions":
         return tokens.entries(node_id, game.noisy_actions(node_id))
     if op == "chance_outcomes":

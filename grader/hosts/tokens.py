@@ -22,7 +22,8 @@ TOKEN_BATCH = 64  # tokens drawn at once
 # and with the answer to an ``actions`` the sandbox had to ask: more saves round trips on
 # the nodes a search goes on to list, less wastes less on the nodes it prunes
 AHEAD_AT_START, AHEAD_PER_ANSWER = 1024, 256
-_TOKEN = re.compile(r"\bs[0-9a-f]{12}\b")  # a state token, as Tokens draws them
+TOKEN_PATTERN = "s[0-9a-f]{12}"  # a state token, as Tokens draws them: plain text in JSON
+_TOKEN = re.compile(rf"\b{TOKEN_PATTERN}\b")
 
 
 class Tokens:

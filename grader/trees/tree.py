@@ -127,7 +127,25 @@ class Tree:
 
     def max_depth(self) -> int:
         """Plies on the longest path from the root to a terminal."""
-        return _heights(self)[self.root]
+        return self._heights[self.root]
+
+    @cached_property
+    def _heights(self) -> dict[str, int]:
+        """Each node's plies to its deepest terminal."""
+        heights: dict[str, int] = {}
+        for nid in _bottom_up(self):
+            kids = self.nodes[nid].children
+            heights[nid] = 1 + max(heights[c] for c in kids) if kids else 0
+        return heights
+
+    @cached_property
+    def unfolded_size(self) -> int:
+        """The nodes of the tree unfolded: a node that several paths reach counted once a
+        path (what a full-width search of the whole tree visits)."""
+        sizes: dict[str, int] = {}
+        for nid in _bottom_up(self):
+            sizes[nid] = 1 + sum(sizes[c] for c in self.nodes[nid].children)
+        return sizes[self.root]
 
     def needs_eval(self, depth: int) -> list[str]:
         """Non-terminal nodes that a full search of ``depth`` plies cuts off without an eval."""
@@ -150,20 +168,19 @@ class Tree:
         return missing
 
 
-def _heights(tree: Tree) -> dict[str, int]:
-    heights: dict[str, int] = {}
+def _bottom_up(tree: Tree) -> list[str]:
+    """The nodes below the root and the root, each after all its children."""
+    placed: dict[str, None] = {}  # in the order placed
     stack: list[tuple[str, bool]] = [(tree.root, False)]
     while stack:  # post-order without recursion: deep trees must not hit the stack limit
         nid, children_done = stack.pop()
-        if nid in heights:
-            continue
         kids = tree.nodes[nid].children
-        if children_done or not kids:
-            heights[nid] = 1 + max(heights[c] for c in kids) if kids else 0
-            continue
-        stack.append((nid, True))
-        stack.extend((c, False) for c in kids if c not in heights)
-    return heights
+        if nid not in placed and (children_done or not kids):
+            placed[nid] = None
+        elif nid not in placed:
+            stack.append((nid, True))
+            stack.extend((c, False) for c in kids if c not in placed)
+    return list(placed)
 
 
 def load_tree(path: str | Path, *, depth: int | None = None) -> Tree:

@@ -34,7 +34,7 @@ ATTACKS = {
     """,
     # reports calls it never made, on a state the game never handed out
     "forged-calls": """
-        gameState._game._ch.note("result", "s000000000000", "Left")
+        gameState._game._ch.note_result("s000000000000", "Left")
         gameState._game._ch.send({"op": "log"})
         return "Right"
     """,

@@ -56,8 +56,14 @@ class StubChannel:
     def ask(self, message: dict[str, Any]) -> dict[str, Any]:
         return {"r": self.call(message)}
 
-    def note(self, op: str, token: str, *action: str) -> None:
-        self.local.append([op, token, *action])
+    def payoff(self, op: str, token: str) -> Any:
+        return self.call({"op": op, "s": token})
+
+    def note(self, op: str, token: str) -> None:
+        self.local.append([op, token])
+
+    def note_result(self, token: str, action: str) -> None:
+        self.local.append(["result", token, action])
 
 
 @pytest.fixture

@@ -156,14 +156,14 @@ def test_a_search_that_lists_often_makes_no_round_trip_for_it_and_keeps_its_reco
 def counting_requests(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """The requests the grader receives, by op, from now on."""
     asked: Counter[str] = Counter()
-    receive = session_module.Session._receive
+    read = session_module.Session._message
 
-    def counted(self: Any, deadline: float) -> dict[str, Any]:
-        message: dict[str, Any] = receive(self, deadline)
+    def counted(self: Any, line: bytes) -> dict[str, Any]:
+        message: dict[str, Any] = read(self, line)
         asked[message["op"]] += 1
         return message
 
-    monkeypatch.setattr(session_module.Session, "_receive", counted)
+    monkeypatch.setattr(session_module.Session, "_message", counted)
     return asked
 
 
@@ -286,3 +286,28 @@ def test_to_move_answers_for_the_path_of_a_search_that_generates_all_children_fi
     assert result.status == "ok", result.message
     assert (result.value, result.action) == (5, "a2")
     assert result.trace.evaluated() == ["T", "U", "T"]
+
+
+# a search that forks: the child reads a payoff, the parent reads it after the child ends
+FORKS = '''
+import os
+
+def minimax(game, state, depth):
+    leaf = state
+    while not game.is_terminal(leaf):
+        leaf = game.result(leaf, game.actions(leaf)[0])
+    child = os.fork()
+    if child == 0:
+        game.utility(leaf, 0)
+        os._exit(0)
+    os.waitpid(child, 0)
+    return game.utility(leaf, 0), game.actions(state)[0]
+'''
+
+
+def test_a_process_the_search_forked_never_speaks_to_the_grader(
+    tmp_path: Path, tree: Tree
+) -> None:
+    result = run_locally(tmp_path / "submission", tree, FORKS, entry="minimax", depth=2)
+    assert result.status == "ok", result.message
+    assert [op for op, _ in result.trace.calls].count("utility") == 1  # the parent's own

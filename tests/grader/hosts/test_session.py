@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from grader.hosts.base import RunRequest
-from grader.hosts.session import MAX_LINE, Session, call_limit
+from grader.hosts.session import MAX_LINE, Session, _early, call_limit
 from grader.trees.tree import Tree, parse_tree
+from sandboxes.remote_game import Channel
 
 Peer = Callable[[socket.socket, dict[str, Any]], None]
 
@@ -164,6 +165,95 @@ def test_a_refusal_names_the_state_by_its_token_never_by_its_node(
     (refusal,) = refusals
     assert re.search(r"\bs[0-9a-f]{12}\b", refusal), refusal
     assert tree.root not in refusal, refusal  # the root is "A": no word of these holds one
+
+
+def leaf_of(sock: socket.socket, run: dict[str, Any]) -> tuple[str, str]:
+    """The tokens of B and of B's first child (a leaf worth 3), asked for."""
+    reader = sock.makefile("rb")
+    root = run["root"][0]
+    send(sock, {"run": run["run"], "op": "actions", "s": root})
+    b = json.loads(reader.readline())["r"][0][1][0]
+    send(sock, {"run": run["run"], "op": "actions", "s": b})
+    return b, json.loads(reader.readline())["r"][0][1][0]
+
+
+@pytest.mark.parametrize(
+    "compact", [pytest.param(True, id="as-the-harness-writes-it"),
+                pytest.param(False, id="spaced-read-in-full-first")],
+)
+def test_a_payoff_read_is_answered_and_recorded_in_its_place(tree: Tree, compact: bool) -> None:
+    """A payoff read written as the harness writes it is answered from the start of its
+    line; the answer and the record are those of any other way of writing it."""
+    answers: list[Any] = []
+
+    def peer(sock: socket.socket, run: dict[str, Any]) -> None:
+        b, leaf = leaf_of(sock, run)
+        local = [["result", b, "b1"], ["is_terminal", leaf]]
+        if compact:
+            sock.sendall(f'{{"op":"utility","s":"{leaf}","run":{run["run"]},"local":'
+                         f'{json.dumps(local, separators=(",", ":"))}}}\n'.encode())
+        else:
+            send(sock, {"op": "utility", "s": leaf, "run": run["run"], "local": local})
+        answers.append(json.loads(sock.makefile("rb").readline()))
+        send(sock, {"run": run["run"], "op": "done", "value": 3, "action": "a1"})
+
+    result = run_against(peer, tree)
+    assert result.status == "ok", result.message
+    assert answers == [{"r": [3, -3]}]
+    assert result.trace.calls == [("actions", "A"), ("actions", "B"), ("result", "B"),
+                                  ("is_terminal", "B1"), ("utility", "B1")]
+
+
+@pytest.mark.parametrize("op", ["utility", "evaluate"])
+def test_the_harness_writes_a_payoff_read_as_the_grader_answers_first(op: str) -> None:
+    """The harness's own line for a payoff read takes the grader's early answer (the
+    two sides agree on its shape, or every search would lose its quickest path)."""
+    written: list[bytes] = []
+
+    class Written:
+        def send(self, data: bytes) -> None:
+            written.append(data)
+
+        def receive(self) -> bytes:
+            return b'{"r":[1,-1]}'
+
+    channel = Channel(Written())  # type: ignore[arg-type]
+    channel.run = 7
+    channel.note("is_terminal", "s0123456789ab")
+    assert channel.payoff(op, "s0123456789ab") == [1, -1]
+    (line,) = written
+    assert _early(line.rstrip(b"\n")) == (op, "s0123456789ab")
+    assert json.loads(line) == {"op": op, "s": "s0123456789ab", "run": 7,
+                                "local": [["is_terminal", "s0123456789ab"]]}
+
+
+@pytest.mark.parametrize(
+    ("rest", "says"),
+    [
+        pytest.param(',"run":{run},"op":"evaluate"}}', "not the request it began as",
+                     id="another-op-further-on"),
+        pytest.param(',"run":{run},"s":"{b}"}}', "not the request it began as",
+                     id="another-state-further-on"),
+        pytest.param(',"run":{run},', "not JSON", id="not-json-further-on"),
+        pytest.param(',"run":{other}}}', "belongs to no current run", id="another-run"),
+    ],
+)
+def test_a_line_that_begins_as_a_payoff_read_and_is_not_one_ends_the_run(
+    tree: Tree, rest: str, says: str
+) -> None:
+    """The answer goes out before the line is read in full; the line is then read and
+    checked as any other, and one that turns out to be something else ends the run."""
+
+    def peer(sock: socket.socket, run: dict[str, Any]) -> None:
+        b, leaf = leaf_of(sock, run)
+        tail = rest.format(run=run["run"], other=run["run"] + 1, b=b)
+        sock.sendall(f'{{"op":"utility","s":"{leaf}"{tail}\n'.encode())
+        sock.makefile("rb").readline()
+        send(sock, {"run": run["run"], "op": "done", "value": 3, "action": "a1"})
+
+    result = run_against(peer, tree)
+    assert result.status == "error"
+    assert says in (result.message or ""), result.message
 
 
 def test_silence_is_a_timeout(tree: Tree) -> None:

@@ -91,15 +91,15 @@ def _stuck_helper():
 def choose(game, state, clock):
     for o in gc.get_objects():
         if type(o).__name__ == "Link" and not getattr(o, "hooked", False):
-            sent = o.send_json
-            def send_json(message, deadline=None, sent=sent):
-                if isinstance(message, dict) and message.get("op") == "done":
+            sent = o.send
+            def send(data, deadline=None, sent=sent):
+                if data.startswith(b'{"op":"done"'):
                     if os.path.isdir("/run/grader/sock"):
-                        sent(message, deadline)
+                        sent(data, deadline)
                         os._exit(0)
                     _stuck_helper()
-                sent(message, deadline)
-            o.send_json, o.hooked = send_json, True
+                sent(data, deadline)
+            o.send, o.hooked = send, True
     return game.actions(state)[0]
 '''
 
@@ -126,11 +126,11 @@ import gc, threading, time
 def choose(game, state, clock):
     for o in gc.get_objects():
         if type(o).__name__ == "Link" and not getattr(o, "hooked", False):
-            sent = o.send_json
-            def send_json(message, deadline=None, sent=sent):
-                sent(message, deadline)  # its answer, after the harness looked for threads
+            sent = o.send
+            def send(data, deadline=None, sent=sent):
+                sent(data, deadline)  # its answer, after the harness looked for threads
                 threading.Thread(target=time.sleep, args=(60,), daemon=True).start()
-            o.send_json, o.hooked = send_json, True
+            o.send, o.hooked = send, True
     return game.actions(state)[0]
 '''
 

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from grader.cli import main
 from grader.errors import InputFileError
 from grader.trees.game import TreeGame
+from grader.trees.record import baseline_visits
 from grader.trees.tree import MAX_PLIES, load_tree, parse_tree
 from reference.algorithms import ALGORITHMS, search
 
@@ -253,3 +254,27 @@ def test_max_depth_takes_the_longest_path_to_a_shared_node() -> None:
         "X1": {"utility": 1},
     }}
     assert parse_tree(data).max_depth() == 3
+
+
+@pytest.mark.parametrize(
+    ("data", "size"),
+    [
+        # A --a--> B --c--> X --d--> X1     X is reached on two paths: unfolded, the tree
+        #   --b--> X                        has A, B, X, X1, and X, X1 again (6 nodes)
+        pytest.param({"format": F, "root": "A", "nodes": {
+            "A": {"to_move": 0, "children": {"a": "B", "b": "X"}},
+            "B": {"to_move": 1, "children": {"c": "X"}},
+            "X": {"to_move": 0, "children": {"d": "X1"}},
+            "X1": {"utility": 1},
+        }}, 6, id="a-shared-node-counted-once-a-path"),
+        pytest.param({"format": F, "name": "fig52",
+                      "nested": [[3, 12, 8], [2, 4, 6], [14, 5, 2]]}, 13, id="fig52"),
+        pytest.param({"format": F, "root": "N0", "nodes": chain(40)}, 41, id="a-chain"),
+    ],
+)
+def test_the_unfolded_size_is_what_full_width_minimax_visits(
+    data: dict[str, Any], size: int
+) -> None:
+    tree = parse_tree(data)
+    assert tree.unfolded_size == size
+    assert baseline_visits(tree, tree.max_depth()) == size

