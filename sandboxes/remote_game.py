@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 FLUSH_EVERY = 4096  # local calls kept before they are sent on their own
+FLUSH_CHARACTERS = 1 << 18  # or characters of results kept (a line's bound: 1 MiB)
 
 
 class GameError(ValueError):
@@ -37,16 +38,13 @@ class Channel:
 
     def __init__(self, link: Link) -> None:
         self._link = link
-        self._forked = False
-        os.register_at_fork(after_in_child=self._fork)
+        self._pid = os.getpid()
         self.local: list[str] = []
+        self._results = 0  # characters of the results in ``local``: their actions' length
         self.run = 0  # the run every message belongs to
 
-    def _fork(self) -> None:
-        self._forked = True  # a process the submission forked never speaks
-
     def send(self, message: dict[str, Any]) -> None:
-        if self._forked:
+        if os.getpid() != self._pid:  # a process the submission forked never speaks
             os._exit(1)
         message["run"] = self.run
         self._link.send(f"{encode_json(message)[:-1]}{self._calls()}}}\n".encode())
@@ -55,7 +53,7 @@ class Channel:
         """The local calls made since the last message, as its ``local`` field."""
         if not self.local:
             return ""
-        local, self.local = self.local, []
+        local, self.local, self._results = self.local, [], 0
         return f',"local":[{",".join(local)}]'
 
     def receive(self) -> dict[str, Any]:
@@ -82,7 +80,7 @@ class Channel:
     def payoff(self, op: str, token: str) -> Any:
         """The answer to ``utility`` or ``evaluate`` of ``token``, a state the grader
         named (a token is plain text: nothing in it needs escaping)."""
-        if self._forked:
+        if os.getpid() != self._pid:  # a process the submission forked never speaks
             os._exit(1)
         self._link.send(
             f'{{"op":"{op}","s":"{token}","run":{self.run}{self._calls()}}}\n'.encode()
@@ -96,9 +94,12 @@ class Channel:
             self.send({"op": "log"})
 
     def note_result(self, token: str, action: str) -> None:
-        """A ``result`` answered here: the state and the action as the game wrote it."""
-        self.local.append(f'["result","{token}",{encode_text(action)}]')
-        if len(self.local) >= FLUSH_EVERY:
+        """A ``result`` answered here: the state and the action as the game wrote it (a
+        tree's actions may be long: what waits stays well under a line's bound)."""
+        call = f'["result","{token}",{encode_text(action)}]'
+        self.local.append(call)
+        self._results += len(call)
+        if len(self.local) >= FLUSH_EVERY or self._results >= FLUSH_CHARACTERS:
             self.send({"op": "log"})
 
 
@@ -152,7 +153,7 @@ class RemoteGame:
         if info is None:
             info = self._ch.call({"op": "state", "s": _token(s)})
             self._learn(info)
-        self._ch.note(op, s)
+        self._ch.note(op, info[0])  # the token itself, whatever ``s``'s class prints
         return info[field]
 
     def to_move(self, s: Any) -> int:
@@ -187,7 +188,7 @@ class RemoteGame:
             self.learn_listings(reply.get("k", ()))
             entries = reply["r"]
         else:
-            self._ch.note("actions", s)
+            self._ch.note("actions", str.__str__(s))
         return [e[0] for e in entries]
 
     def noisy_actions(self, s: Any) -> list[Any]:
@@ -213,7 +214,7 @@ class RemoteGame:
             known = self._children[(s, a)] = (  # legal: a string
                 child, str.__str__(a), self._after(s) if info[2] else None)
         else:
-            self._ch.note_result(s, known[1])  # the action as the game wrote it
+            self._ch.note_result(str.__str__(s), known[1])  # as the game wrote them
         child, action, turn = known
         if turn is not None:  # a terminal: the turn after this move, unused so far
             waiting = self._turns.setdefault(child, {})

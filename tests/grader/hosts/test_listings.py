@@ -290,13 +290,13 @@ def test_to_move_answers_for_the_path_of_a_search_that_generates_all_children_fi
 
 # a search that forks: the child reads a payoff, the parent reads it after the child ends
 FORKS = '''
-import os
+import ctypes, os
 
 def minimax(game, state, depth):
     leaf = state
     while not game.is_terminal(leaf):
         leaf = game.result(leaf, game.actions(leaf)[0])
-    child = os.fork()
+    child = {fork}
     if child == 0:
         game.utility(leaf, 0)
         os._exit(0)
@@ -305,9 +305,81 @@ def minimax(game, state, depth):
 '''
 
 
+@pytest.mark.parametrize(
+    "fork", [pytest.param("os.fork()", id="os-fork"),
+             pytest.param("ctypes.CDLL(None).fork()", id="libc-fork")],
+)
 def test_a_process_the_search_forked_never_speaks_to_the_grader(
-    tmp_path: Path, tree: Tree
+    tmp_path: Path, tree: Tree, fork: str
 ) -> None:
-    result = run_locally(tmp_path / "submission", tree, FORKS, entry="minimax", depth=2)
+    agent = FORKS.replace("{fork}", fork)
+    result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=2)
     assert result.status == "ok", result.message
     assert [op for op, _ in result.trace.calls].count("utility") == 1  # the parent's own
+
+
+# a correct minimax whose states print as their path: the game is given only these
+PRETTY_STATES = '''
+class State(str):
+    def __new__(cls, token, path=""):
+        state = super().__new__(cls, token)
+        state.path = path
+        return state
+
+    def __str__(self):
+        return "/" + self.path
+
+    __format__ = lambda self, spec: str(self)
+
+
+def minimax(game, state, depth):
+    return search(game, State(state), depth)
+
+
+def search(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, 0), None
+    if depth == 0:
+        return game.evaluate(state, 0), None
+    best = None
+    for action in game.actions(state):
+        child = State(game.result(state, action), state.path + "/" + action)
+        value, _ = search(game, child, depth - 1)
+        if best is None or (value > best[0] if game.to_move(state) == 0 else value < best[0]):
+            best = (value, action)
+    return best
+'''
+
+
+def test_states_of_a_class_that_prints_otherwise_are_reported_as_the_states_they_are(
+    tmp_path: Path, tree: Tree
+) -> None:
+    game = TreeGame(tree)
+    namespace: dict[str, Any] = {}
+    exec(PRETTY_STATES, namespace)
+    expected = namespace["minimax"](game, tree.root, 2)
+    result = run_locally(tmp_path / "submission", tree, PRETTY_STATES, entry="minimax",
+                         depth=2)
+    assert result.status == "ok", result.message
+    assert (result.value, result.action) == expected
+    assert result.trace == game.trace
+
+
+def test_long_actions_made_again_and_again_stay_under_a_lines_bound(tmp_path: Path) -> None:
+    # A --(300 x's)--> B = 1      a search that makes B again 4,000 times first: more
+    #   --b----------> C = 2      than a line's 1 MiB of local calls, were they one line
+    long = "x" * 300
+    tree = parse_tree({"format": "game-tree/1", "root": "A", "nodes": {
+        "A": {"to_move": 0, "children": {long: "B", "b": "C"}},
+        "B": {"utility": 1}, "C": {"utility": 2},
+    }})
+    agent = f'''
+def minimax(game, state, depth):
+    for _ in range(4000):
+        game.result(state, "{long}")
+    return max((game.utility(game.result(state, a), 0), a) for a in game.actions(state))
+'''
+    result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=1)
+    assert result.status == "ok", result.message
+    assert result.value == 2
+    assert [op for op, _ in result.trace.calls].count("result") == 4002
