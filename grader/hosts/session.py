@@ -29,10 +29,17 @@ from grader.hosts.tokens import (
     picture,
 )
 from grader.trees.game import TreeGame
-from grader.trees.trace import CLOCK_OPS, RANDOM_OPS, STATE_OPS, VISIT_OPS, Trace
+from grader.trees.trace import (
+    CLOCK_OPS,
+    EVALUATE_OPS,
+    RANDOM_OPS,
+    STATE_OPS,
+    VISIT_OPS,
+    Trace,
+)
 from grader.trees.tree import Tree
 from reference.conventions import offered
-from sandboxes.link import LineTooLong, Link, decode_json
+from sandboxes.link import LineTooLong, Link, decode_json, encode_json
 
 MAX_LINE = 1 << 20  # bytes of one message from the sandbox
 MAX_CALLS = 2_000_000  # game calls one run may make, at the most
@@ -230,7 +237,7 @@ class Session:
             calls, made = len(log), len(moves)
             early = _early(line)
             if early is not None:  # answered, and recorded, before the rest is read
-                self.link.send_json(_reply(game, tokens, *early), deadline)
+                self.link.send(_payoff_line(game, tokens, *early), deadline)
             message = self._message(line)
             local = message.get("local")
             op = message["op"]
@@ -267,6 +274,20 @@ def _early(line: bytes) -> tuple[str, str] | None:
     if found is None:
         return None
     return found[1].decode(), found[2].decode()
+
+
+def _payoff_line(game: TreeGame, tokens: Tokens, op: str, token: str) -> bytes:
+    """The answer to a payoff read as the line sent: ``{"r": PAYOFFS}``, or why not."""
+    try:
+        return b'{"r":%b}\n' % encode_json(_payoffs(game, tokens, op, token)).encode()
+    except GameError as exc:
+        return f"{encode_json({'e': str(exc)})}\n".encode()
+
+
+def _payoffs(game: TreeGame, tokens: Tokens, op: str, token: Any) -> list[Any]:
+    """A state's payoffs (``utility``) or heuristic values (``evaluate``), recorded."""
+    node_id = tokens.resolve(token)
+    return game.utilities(node_id) if op == "utility" else game.evaluations(node_id)
 
 
 def call_limit(tree: Tree) -> int:
@@ -363,6 +384,8 @@ def _answer_of(
         return game.time_left()
     if op == "random":  # the next draw of the test's stream: nothing the sandbox sends counts
         return game.random()
+    if op in EVALUATE_OPS:
+        return _payoffs(game, tokens, op, token)
     node_id = tokens.resolve(token)
     if op == "noisy_actions":
         return tokens.entries(node_id, game.noisy_actions(node_id))
@@ -370,10 +393,6 @@ def _answer_of(
         outcomes = game.chance_outcomes(node_id)
         children = game.tree.moves[node_id]
         return [[a, p, tokens.info(children[a])] for a, p in outcomes]
-    if op == "utility":
-        return game.utilities(node_id)
-    if op == "evaluate":
-        return game.evaluations(node_id)
     if op == "result":
         return tokens.info(game.result(node_id, message.get("a")))
     if op == "state":
