@@ -239,12 +239,31 @@ class Link:
 
 
 def spare_core() -> bool:
-    """Whether this machine has a core to spare: its load average (the last minute's
-    runnable processes, the two ends of a spinning link included) below its cores + 1."""
+    """Whether this machine has a core to spare: fewer processes runnable than its cores
+    + 1 (the two ends of a spinning link included), both over the last minute (the load
+    average) and right now. The lesser counts: a burst that has ended still weighs on the
+    average for minutes, while a moment's count may catch a passing process."""
+    cores = os.cpu_count() or 1
     try:
-        return os.getloadavg()[0] < (os.cpu_count() or 1) + 1
+        with open("/proc/loadavg", "rb") as f:
+            return spare(f.read(), cores)
+    except OSError:  # no such file here (not Linux): the load average alone
+        pass
+    try:
+        return os.getloadavg()[0] < cores + 1
     except OSError:  # no load average to read here
         return True
+
+
+def spare(loadavg: bytes, cores: int) -> bool:
+    """:func:`spare_core` from the text of ``/proc/loadavg`` (``0.52 0.58 0.59 2/107
+    4242``: the averages, then the runnable and all scheduling entities, the last PID)."""
+    try:
+        fields = loadavg.split()
+        average, running = float(fields[0]), int(fields[3].split(b"/")[0])
+    except (IndexError, ValueError):
+        return True
+    return min(average, running) < cores + 1
 
 
 def _waiter(fd: int, *, writing: bool) -> Callable[[float | None], bool]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from sandboxes.link import LineTooLong, Link, decode_json, encode_json
+from sandboxes.link import LineTooLong, Link, decode_json, encode_json, spare
 
 
 @pytest.fixture(params=["poll", "select"], autouse=True)
@@ -163,3 +163,20 @@ def test_not_a_number_decodes_as_json_loads_reads_it() -> None:
 def test_a_value_json_cannot_hold_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="set is not JSON serializable"):
         encode_json({"v": {1, 2}})
+
+
+@pytest.mark.parametrize(
+    ("loadavg", "cores", "expected"),
+    [
+        pytest.param(b"0.52 0.58 0.59 2/107 4242\n", 2, True, id="idle-but-both-ends"),
+        pytest.param(b"3.95 3.10 2.00 1/107 4242\n", 2, True, id="a-burst-that-has-ended"),
+        pytest.param(b"0.40 0.50 0.60 9/107 4242\n", 2, True, id="a-passing-moment"),
+        pytest.param(b"14.00 13.90 12.00 15/200 4242\n", 2, False, id="a-loaded-machine"),
+        pytest.param(b"5.00 5.00 5.00 5/200 4242\n", 8, True, id="more-cores"),
+        pytest.param(b"", 2, True, id="nothing-to-read"),
+    ],
+)
+def test_a_core_is_spare_unless_both_the_average_and_the_moment_say_otherwise(
+    loadavg: bytes, cores: int, expected: bool
+) -> None:
+    assert spare(loadavg, cores) is expected
