@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-SPIN_POLLS = 50  # looks at an idle descriptor (about 2 us each) before a read sleeps
+SPIN_POLLS = 250  # looks at an idle descriptor (about 2 us each) before a read sleeps
 LOAD_CHECK_READS = 1024  # reads between two looks at the machine's load
 # how a container's watcher (``--watch``) ends: see sandboxes.watcher.watch()
 GONE_EXIT, OOM_EXIT, NORMAL_EXIT_MAX = 250, 251, 127
@@ -152,8 +152,10 @@ class Link:
 
     This is the cost of every round trip, so it stays close to the system calls: no
     buffered file objects, and a read that finds nothing looks again for up to about
-    0.1 ms before it sleeps, because the answer usually arrives that soon and waking a
-    sleeping process on another core costs more than a whole round trip's work. Between
+    0.5 ms before it sleeps, because the answer usually arrives that soon and waking a
+    sleeping process on another core costs more than a whole round trip's work (the
+    start and end of a small test's run, where each side has more to do than a round
+    trip's, fit in that too). Between
     looks it yields its core, so that when both ends share one core (a pinned container)
     the other end runs at once instead of waiting for the spin to end. On a machine with
     no core to spare (:func:`spare_core`) it does not look again but sleeps at once: a
