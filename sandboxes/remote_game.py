@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 FLUSH_EVERY = 4096  # local calls kept before they are sent on their own
-FLUSH_CHARACTERS = 1 << 18  # or characters of results kept (a line's bound: 1 MiB)
+FLUSH_CHARACTERS = 1 << 18  # or characters of results kept (a line's bound: 1 MiB; the
+# other calls are at most 4,096 short ones, a result's action at most 1,000 characters)
 
 
 class GameError(ValueError):
@@ -99,9 +100,11 @@ class Channel:
         """A ``result`` answered here: the state and the action as the game wrote it (a
         tree's actions may be long: what waits stays well under a line's bound)."""
         call = f'["result","{token}",{encode_text(action)}]'
+        if self._results + len(call) > FLUSH_CHARACTERS and self.local:
+            self.send({"op": "log"})
         self.local.append(call)
         self._results += len(call)
-        if len(self.local) >= FLUSH_EVERY or self._results >= FLUSH_CHARACTERS:
+        if len(self.local) >= FLUSH_EVERY:
             self.send({"op": "log"})
 
 
@@ -242,7 +245,7 @@ class RemoteGame:
         waiting = self._turns.get(s) if isinstance(s, str) else None
         if waiting:
             self._turn[s] = waiting.popitem()[1]
-        if s.__class__ is str and s in self._info:  # a state the grader named
+        if type(s) is str and s in self._info:  # a state the grader named
             return self._ch.payoff(op, s)  # type: ignore[no-any-return]
         return self._ch.call({"op": op, "s": _token(s)})  # type: ignore[no-any-return]
 
@@ -262,7 +265,7 @@ class RemoteGame:
         return seq[int(self.random() * n)]
 
     def _pick(self, vector: list[float], p: Any) -> Any:
-        if p.__class__ is int and 0 <= p < self.num_players:
+        if type(p) is int and 0 <= p < self.num_players:
             return vector[p]
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.num_players:
             raise GameError(f"player {p!r} does not exist; players are 0 to {self.num_players - 1}")

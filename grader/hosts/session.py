@@ -257,9 +257,11 @@ class Session:
                                     deadline)
             if local is not None:  # before the request's own record
                 asked, log[calls:], moved, moves[made:] = log[calls:], [], moves[made:], []
-                _record_local(trace, tokens, local, limit)
-                log += asked
-                moves += moved
+                try:
+                    _record_local(trace, tokens, local, limit)
+                finally:  # an answered request stays recorded, whatever came with it
+                    log += asked
+                    moves += moved
             if not limit.allows(len(log) // 2):  # two entries a call
                 raise ProtocolError(_too_many(limit.calls))
 

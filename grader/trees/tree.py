@@ -35,6 +35,8 @@ MAX_UNFOLDED = 10_000_000
 """The most nodes a tree may unfold to (a shared node once on each path to it): a few
 seconds of a reference search; past it, sixty plies of two moves that meet again make a
 tree of sixty nodes that no search would finish."""
+MAX_ACTION = 1000
+"""The longest action, in characters: a move's name (a search's calls go in bounded lines)."""
 _TOO_DEEP = f"nests deeper than a tree the grader takes ({MAX_PLIES} plies at most)"
 
 
@@ -140,8 +142,7 @@ class Tree:
 
     @cached_property
     def unfolded_size(self) -> int:
-        """The nodes of the tree unfolded: a node that several paths reach counted once a
-        path (what a full-width search of the whole tree visits)."""
+        """The nodes of the tree unfolded, a shared node once on each path to it."""
         sizes: dict[str, int] = {}
         for nid in _bottom_up(self):
             sizes[nid] = 1 + sum(sizes[c] for c in self.nodes[nid].children)
@@ -210,10 +211,7 @@ def load_tree(path: str | Path, *, depth: int | None = None) -> Tree:
 
 def _stem(path: Path) -> str:
     name = path.name
-    for suffix in (".tree.json", ".json"):
-        if name.endswith(suffix):
-            return name[: -len(suffix)]
-    return name
+    return next((name[: -len(s)] for s in (".tree.json", ".json") if name.endswith(s)), name)
 
 
 def _refuse_constant(name: str) -> Any:
@@ -409,6 +407,9 @@ def _check_shape(
             source, place, "needs 'children' (a decision or chance node) or 'utility' (a terminal)"
         )
     for action, child in children.items():
+        if len(action) > MAX_ACTION:
+            raise InputFileError(source, f"{place}.children", f"an action of {len(action)} "
+                                 f"characters; an action has at most {MAX_ACTION}")
         if child not in all_nodes:
             raise InputFileError(source, f"{place}.children.{action}", f"{child!r} is not a node")
     for action in n.noisy or ():

@@ -330,6 +330,7 @@ class State(str):
         return "/" + self.path
 
     __format__ = lambda self, spec: str(self)
+{lie}
 
 
 def minimax(game, state, depth):
@@ -351,32 +352,43 @@ def search(game, state, depth):
 '''
 
 
+@pytest.mark.parametrize(
+    "lie", [pytest.param("", id="a-str-subclass"),
+            pytest.param("    __class__ = property(lambda self: str)", id="that-says-it-is-str")],
+)
 def test_states_of_a_class_that_prints_otherwise_are_reported_as_the_states_they_are(
-    tmp_path: Path, tree: Tree
+    tmp_path: Path, tree: Tree, lie: str
 ) -> None:
+    agent = PRETTY_STATES.replace("{lie}", lie)
     game = TreeGame(tree)
     namespace: dict[str, Any] = {}
-    exec(PRETTY_STATES, namespace)
+    exec(agent, namespace)
     expected = namespace["minimax"](game, tree.root, 2)
-    result = run_locally(tmp_path / "submission", tree, PRETTY_STATES, entry="minimax",
-                         depth=2)
+    result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=2)
     assert result.status == "ok", result.message
     assert (result.value, result.action) == expected
     assert result.trace == game.trace
 
 
-def test_long_actions_made_again_and_again_stay_under_a_lines_bound(tmp_path: Path) -> None:
-    # A --(300 x's)--> B = 1      a search that makes B again 4,000 times first: more
-    #   --b----------> C = 2      than a line's 1 MiB of local calls, were they one line
-    long = "x" * 300
+@pytest.mark.parametrize(
+    "name", [pytest.param("x" * 300, id="300-characters"),
+             pytest.param("\u00e9" * 1000, id="1000-characters-each-six-bytes-on-the-line")],
+)
+def test_long_actions_made_again_and_again_stay_under_a_lines_bound(
+    tmp_path: Path, name: str
+) -> None:
+    # A --(a long name)--> B = 1    a search that makes B again 4,000 times first, asking
+    #   --b--------------> C = 2    whose turn it is between: more than a line's 1 MiB of
+    #                               local calls, were they one line
     tree = parse_tree({"format": "game-tree/1", "root": "A", "nodes": {
-        "A": {"to_move": 0, "children": {long: "B", "b": "C"}},
+        "A": {"to_move": 0, "children": {name: "B", "b": "C"}},
         "B": {"utility": 1}, "C": {"utility": 2},
     }})
     agent = f'''
 def minimax(game, state, depth):
     for _ in range(4000):
-        game.result(state, "{long}")
+        game.to_move(state)
+        game.result(state, {name!r})
     return max((game.utility(game.result(state, a), 0), a) for a in game.actions(state))
 '''
     result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=1)

@@ -227,6 +227,21 @@ def test_the_harness_writes_a_payoff_read_as_the_grader_answers_first(op: str) -
                                 "local": [["is_terminal", "s0123456789ab"]]}
 
 
+def test_an_answered_payoff_read_stays_recorded_when_its_local_calls_are_refused(
+    tree: Tree,
+) -> None:
+    def peer(sock: socket.socket, run: dict[str, Any]) -> None:
+        _, leaf = leaf_of(sock, run)
+        sock.sendall(f'{{"op":"utility","s":"{leaf}","run":{run["run"]},'
+                     f'"local":[["bogus"]]}}\n'.encode())
+        sock.makefile("rb").readline()  # the payoff, answered before the rest was read
+
+    result = run_against(peer, tree)
+    assert result.status == "error"
+    assert "unknown local call" in (result.message or "")
+    assert result.trace.calls[-1] == ("utility", "B1")
+
+
 @pytest.mark.parametrize(
     ("rest", "says"),
     [

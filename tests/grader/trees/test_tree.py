@@ -152,6 +152,9 @@ MALFORMED: list[Any] = [
     pytest.param(full({"A": {"to_move": 0, "children": {"a": "B"}, "noisy": ["x"]},
                        "B": {"utility": 3}}),
                  "nodes.A.noisy", "'x' is not an action of A", id="noisy-not-an-action"),
+    pytest.param(full({"A": {"to_move": 0, "children": {"x" * 1001: "B"}}, "B": {"utility": 3}}),
+                 "nodes.A.children", "an action of 1001 characters; an action has at most 1000",
+                 id="action-too-long"),
     pytest.param(full({**GOOD_NODES, "B": {"utility": 3, "eval": 2}}),
                  "nodes.B.eval", "a terminal has 'utility', not 'eval'", id="eval-on-terminal"),
     # A(max) --a--> C (chance: x 0.5, y 0.4) --> X = 1, Y = 2
