@@ -7,8 +7,9 @@ prints, for each sandbox:
 - the per-submission overhead: open the sandbox, run one trivial test, close it; for
   docker also against a bare ``docker run`` of Python in the same image (the target:
   at most 0.5 s above it);
-- round trips per second through the sandbox (``game.actions`` on the root, in a loop),
-  also with the container and the grader pinned to one CPU (``cpuset_cpus``);
+- round trips per second through the sandbox (a leaf's payoff read again and again: the
+  tree's moves are listed ahead, so only a payoff read is a round trip), also with the
+  container and the grader pinned to one CPU (``cpuset_cpus``);
 - batch throughput: copies of an example submission graded one after another with
   ``grade_submission`` on the built-in alpha-beta assignment, and, where the batch
   command exists, ``grader grade --jobs 1`` and ``--jobs 2``.
@@ -44,8 +45,11 @@ TREE = parse_tree({"format": "game-tree/1", "name": "fig52",
 TRIVIAL = "def alphabeta(game, state, depth):\n    return 3, game.actions(state)[0]\n"
 LOOP = """
 def alphabeta(game, state, depth):
+    leaf = state
+    while not game.is_terminal(leaf):
+        leaf = game.result(leaf, game.actions(leaf)[0])
     for _ in range(depth):
-        game.actions(state)
+        game.utility(leaf, 0)
     return 3, "a1"
 """
 
