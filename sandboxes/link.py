@@ -129,15 +129,19 @@ encode_text = _text_encoder()
 _scan = _scanner()
 
 
+class TooDeep(ValueError):
+    """A JSON value nested deeper than the decoder goes."""
+
+
 def decode_json(text: str) -> Any:
     """One compact JSON value that fills ``text`` (no space around it); ValueError
-    otherwise (nested too deep to decode included)."""
+    otherwise (:class:`TooDeep` for one nested too deep to decode)."""
     try:
         value, end = _scan(text, 0)
     except StopIteration:  # no value begins there
         raise ValueError("not a JSON value") from None
     except RecursionError:
-        raise ValueError("a message nested too deeply") from None
+        raise TooDeep("a message nested too deeply") from None
     if end != len(text):
         raise ValueError("extra data after the message")
     return value

@@ -39,7 +39,7 @@ from grader.trees.trace import (
 )
 from grader.trees.tree import Tree
 from reference.conventions import offered
-from sandboxes.link import LineTooLong, Link, decode_json, encode_json
+from sandboxes.link import LineTooLong, Link, TooDeep, decode_json, encode_json
 
 MAX_LINE = 1 << 20  # bytes of one message from the sandbox
 MAX_CALLS = 2_000_000  # game calls one run may make, at the most
@@ -211,11 +211,14 @@ class Session:
             message = decode_json(line.decode("utf-8"))
         except UnicodeDecodeError:
             raise ProtocolError("a message that is not UTF-8") from None
+        except TooDeep:
+            raise ProtocolError(f"a message nested too deeply: {line[:60]!r}") from None
         except ValueError:
             raise ProtocolError(f"a message that is not JSON: {line[:60]!r}") from None
         if not isinstance(message, dict) or not isinstance(message.get("op"), str):
             raise ProtocolError(f"a message without an op: {line[:60]!r}")
-        if message.get("run") != self._run:
+        run = message.get("run")
+        if run != self._run or type(run) is not int:  # true is not run 1
             raise ProtocolError(f"a message that belongs to no current run: {line[:60]!r}")
         return message
 
