@@ -21,9 +21,10 @@ TYPE_CHECKING = False  # typing is not imported at run time: the harness starts 
 if TYPE_CHECKING:
     from typing import Any
 
-FLUSH_EVERY = 4096  # local calls kept before they are sent on their own
-FLUSH_CHARACTERS = 1 << 18  # or characters of results kept (a line's bound: 1 MiB; the
-# other calls are at most 4,096 short ones, a result's action at most 1,000 characters)
+# local calls kept before they are sent on their own: 4,096, or results of more than 256 Ki
+# characters (a line's bound is 1 MiB; the other calls are short, and a result's action
+# has at most 1,000 characters)
+FLUSH_EVERY, FLUSH_CHARACTERS = 4096, 1 << 18
 
 
 class GameError(ValueError):
@@ -70,9 +71,6 @@ class Channel:
     def ask(self, message: dict[str, Any]) -> dict[str, Any]:
         """The whole answer to ``message``: its ``"r"``, and any listings sent ahead."""
         self.send(message)
-        return self._answer()
-
-    def _answer(self) -> dict[str, Any]:
         reply = self.receive()
         if "e" in reply:
             raise GameError(reply["e"])

@@ -256,8 +256,7 @@ class Session:
             if op == "log":
                 continue
             if early is None:
-                self.link.send_json(_reply(game, tokens, op, message.get("s"), message),
-                                    deadline)
+                self.link.send_json(_reply(game, tokens, op, message), deadline)
             if local is not None:  # before the request's own record
                 asked, log[calls:], moved, moves[made:] = log[calls:], [], moves[made:], []
                 try:
@@ -365,24 +364,21 @@ def _refused(tokens: Tokens, call: Any) -> ProtocolError:
 
 
 def _reply(
-    game: TreeGame, tokens: Tokens, op: str, token: Any, message: dict[str, Any] | None = None
+    game: TreeGame, tokens: Tokens, op: str, message: dict[str, Any]
 ) -> dict[str, Any]:
-    """The reply to a request on the state ``token``: ``{"r": ANSWER}``, and to
-    ``actions`` the listings of the nodes below (``"k"``); ``{"e": WHY}`` for a call the
-    game refuses. ``message`` gives the request's other fields (``result``'s action)."""
+    """The reply to a request: ``{"r": ANSWER}``, and to ``actions`` the listings of the
+    nodes below (``"k"``); ``{"e": WHY}`` for a call the game refuses."""
     try:
         if op == "actions":
-            node_id = tokens.resolve(token)
+            node_id = tokens.resolve(message.get("s"))
             game.actions(node_id)
             return {"r": tokens.listing(node_id), "k": tokens.ahead(node_id, AHEAD_PER_ANSWER)}
-        return {"r": _answer_of(game, tokens, op, token, message or {})}
+        return {"r": _answer_of(game, tokens, op, message)}
     except GameError as exc:
         return {"e": str(exc)}
 
 
-def _answer_of(
-    game: TreeGame, tokens: Tokens, op: str, token: Any, message: dict[str, Any]
-) -> Any:
+def _answer_of(game: TreeGame, tokens: Tokens, op: str, message: dict[str, Any]) -> Any:
     if op not in REMOTE_OPS:
         raise ProtocolError(f"an unknown op {op[:40]!r}")
     if op == "time_left":  # from the grader's own count, the local calls just recorded
@@ -390,8 +386,8 @@ def _answer_of(
     if op == "random":  # the next draw of the test's stream: nothing the sandbox sends counts
         return game.random()
     if op in EVALUATE_OPS:
-        return _payoffs(game, tokens, op, token)
-    node_id = tokens.resolve(token)
+        return _payoffs(game, tokens, op, message.get("s"))
+    node_id = tokens.resolve(message.get("s"))
     if op == "noisy_actions":
         return tokens.entries(node_id, game.noisy_actions(node_id))
     if op == "chance_outcomes":
