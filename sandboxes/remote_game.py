@@ -46,10 +46,13 @@ class Channel:
         self.run = 0  # the run every message belongs to
 
     def send(self, message: dict[str, Any]) -> None:
+        message["run"] = self.run
+        self._write(f"{encode_json(message)[:-1]}{self._calls()}}}\n")
+
+    def _write(self, line: str) -> None:
         if os.getpid() != self._pid:  # a process the submission forked never speaks
             os._exit(1)
-        message["run"] = self.run
-        self._link.send(f"{encode_json(message)[:-1]}{self._calls()}}}\n".encode())
+        self._link.send(line.encode())
 
     def _calls(self) -> str:
         """The local calls made since the last message, as its ``local`` field."""
@@ -79,10 +82,8 @@ class Channel:
     def payoff(self, op: str, token: str) -> Any:
         """The answer to ``utility`` or ``evaluate`` of ``token``, a state the grader
         named (a token is plain text: nothing in it needs escaping)."""
-        if os.getpid() != self._pid:  # a process the submission forked never speaks
-            os._exit(1)
         local = self._calls() if self.local else ""
-        self._link.send(f'{{"op":"{op}","s":"{token}","run":{self.run}{local}}}\n'.encode())
+        self._write(f'{{"op":"{op}","s":"{token}","run":{self.run}{local}}}\n')
         reply = self.receive()
         if "e" in reply:
             raise GameError(reply["e"])
