@@ -43,7 +43,7 @@ from grader.authoring.build import build_assignment
 from grader.grading.check import Prepared, grade_submission, prepare
 from grader.grading.scoring import TestContext
 from grader.hosts import open_sandbox
-from grader.hosts.base import RunRequest
+from grader.hosts.base import RunRequest, Sandbox
 from grader.hosts.local import harness_path
 from grader.trees.game import TreeGame
 from grader.trees.generate import as_tree, uniform_tree
@@ -148,8 +148,8 @@ def round_trips(tmp: Path, branching: int, depth: int, repeats: int) -> None:
 def _sandbox_runs(
     ready: Prepared, submission: Path, repeats: int
 ) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The best wall and grader's CPU times of the warm-up run and of the full-depth run,
-    in one sandbox: the full-depth runs come after a first warm-up (harness started,
+    """The best wall and grader's CPU times of the full-depth run and of the warm-up run,
+    in that order, in one sandbox: both come after a first warm-up (harness started,
     submission imported)."""
     folder = Path(tempfile.mkdtemp(prefix="bench-submission-"))
     try:
@@ -166,7 +166,7 @@ def _sandbox_runs(
     return best_full, best_warm
 
 
-def _timed_run(box: Any, request: RunRequest) -> tuple[float, float]:
+def _timed_run(box: Sandbox, request: RunRequest) -> tuple[float, float]:
     cpu0, t0 = time.process_time(), time.perf_counter()
     result = box.run(request)
     spent = (time.perf_counter() - t0, time.process_time() - cpu0)
