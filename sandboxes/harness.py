@@ -50,7 +50,14 @@ from sandboxes.answer import Failure, one_line, plain, short  # noqa: E402
 from sandboxes.capture import OUTPUT_HARD_LIMIT, BoundedText  # noqa: E402
 from sandboxes.confinement import ConfinementError, confine, kill_leftovers  # noqa: E402
 from sandboxes.link import Link, decode_json  # noqa: E402
-from sandboxes.remote_game import Channel, RemoteGame  # noqa: E402
+from sandboxes.remote_game import (  # noqa: E402
+    FORKED_CALL_MESSAGE,
+    MISUSE,
+    SIGNALS,
+    Channel,
+    GameMisuse,
+    RemoteGame,
+)
 from sandboxes.rules import RULES, Clock  # noqa: E402
 from sandboxes.watcher import abort_as_init, watch  # noqa: E402
 
@@ -78,6 +85,23 @@ class Harness:
         self.agent = Agent(submission)
         self.output = BoundedText()
         self._rules: dict[str, Any] = {}  # an evaluation's copy of each game's rules
+        self._in_search = False  # in the submission's call: a misused game ends it
+        SIGNALS.signal(MISUSE, self._misused)
+
+    def _misused(self, signum: int, frame: Any) -> None:
+        """The game was called from a forked process or from a second thread (sent by
+        :meth:`~sandboxes.remote_game.Channel._misused`): end the submission's call. Once
+        it has returned, the run's leftovers are what the answer says."""
+        if self._in_search:
+            raise GameMisuse(self.channel.misuse or FORKED_CALL_MESSAGE)
+
+    def _student(self, entry: Any, *args: Any) -> Any:
+        """``entry(*args)``: the submission's own call, which a misused game ends."""
+        self._in_search = True
+        try:
+            return entry(*args)
+        finally:
+            self._in_search = False
 
     def serve(self) -> None:
         sys.stdout = sys.stderr = self.output
@@ -85,7 +109,7 @@ class Harness:
             message = self.channel.receive()
             if message.get("op") != "run":
                 continue
-            self.channel.run = message["run"]
+            self.channel.begin(message["run"])
             reply = self.run(message)
             threads = _threads_left()
             processes = kill_leftovers(namespace=self.namespace)
@@ -126,14 +150,16 @@ class Harness:
             root = game._learn(message["root"])
             game.learn_listings(message.get("k", ()))
             if cs188_agent:
-                action = cs188.run_agent(entry, game, root, message)
+                action = self._student(cs188.run_agent, entry, game, root, message)
                 return {"op": "done", "value": None, "action": plain(action)}
-            result = entry(game, root, message["depth"])
+            result = self._student(entry, game, root, message["depth"])
             return self._done(result)
         except Failure as failure:
             return self._fail(failure.kind, failure.message, failure.detail)
         except MemoryError:
             return self._fail("memory", "the search ran out of memory", "")
+        except GameMisuse as misuse:
+            return self._fail("misuse", str(misuse), "")
         except BaseException as exc:  # the student's exception, sys.exit included
             return self._fail("exception", one_line(exc), self.agent.student_traceback())
 

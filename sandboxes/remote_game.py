@@ -14,6 +14,9 @@ grader draws the next number of the test's stream, whose seed never enters the s
 from __future__ import annotations
 
 import os
+import sys
+from _thread import get_ident
+from importlib import import_module
 
 from sandboxes.link import Link, decode_json, encode_json, encode_text
 
@@ -25,10 +28,31 @@ if TYPE_CHECKING:
 # characters (a line's bound is 1 MiB; the other calls are short, and a result's action
 # has at most 1,000 characters)
 FLUSH_EVERY, FLUSH_CHARACTERS = 4096, 1 << 18
+# the signal that ends a run whose game was called from another process or from two
+# threads at once (through the C module: the signal module would import enum, a tenth of
+# the harness's start); the harness's handler raises GameMisuse in the search's thread
+SIGNALS = import_module("_signal")
+MISUSE: int = SIGNALS.SIGUSR1
+FORKED_CALL_MESSAGE = (
+    "a process your search started (os.fork, multiprocessing) called the game, which "
+    "answers only the process that called your function: search in that one process"
+)
+THREADS_MESSAGE = (
+    "your search called the game from two threads at once, and the game answers one "
+    "search, in the order it is asked: search in one thread (a thread may take over from "
+    "another once that one has ended)"
+)
 
 
 class GameError(ValueError):
     """A call the game cannot answer: an unknown state, an illegal action, a bad player."""
+
+
+class GameMisuse(BaseException):
+    """The run ends: the game was called from a forked process or from two threads at
+    once (the message says which). Not an Exception, so that the search's own ``except
+    Exception`` lets it through: a search waiting on that process or thread, as a pool
+    does, would otherwise wait until its time ran out."""
 
 
 class Channel:
@@ -44,14 +68,55 @@ class Channel:
         self.local: list[str] = []
         self._results = 0  # characters of the results in ``local``: their actions' length
         self.run = 0  # the run every message belongs to
+        self._main = get_ident()  # the harness's thread, which calls the search
+        self._caller: int | None = self._main  # the thread of the last game call
+        self._waiting = False  # a thread waits for the grader's answer
+        self.misuse = ""  # why the run must end, for the harness's handler of MISUSE
+        os.register_at_fork(after_in_child=self._forked)
+
+    def begin(self, run: int) -> None:
+        """A new run: its number; the harness's thread calls the search."""
+        self.run, self._caller, self._waiting, self.misuse = run, self._main, False, ""
+
+    def _forked(self) -> None:
+        self._caller = None  # the next call, in the child, is looked at (:meth:`_switched`)
+
+    def _switched(self) -> None:
+        """A game call from another thread than the last one's, or from a forked process
+        (every call looks at its thread first: a cheap test). A process never speaks; a
+        thread takes over only from the harness's thread or from one that has ended, and
+        never while a thread waits for an answer: two threads at once would interleave
+        their calls in the record, and read each other's answers."""
+        if os.getpid() != self._pid:
+            self._misused(FORKED_CALL_MESSAGE)
+        last = self._caller
+        if self._waiting or (last != self._main and _alive(last)):
+            self._misused(THREADS_MESSAGE)
+        self._caller = get_ident()
+
+    def _misused(self, why: str) -> None:
+        """End the run: the search's thread is told by a signal (its handler raises
+        GameMisuse there), and this call goes no further."""
+        child = os.getpid() != self._pid
+        if get_ident() == self._main and not child:
+            raise GameMisuse(why)
+        if not self.misuse:  # once: the search's thread may be ending already
+            self.misuse = why  # a forked child's is its own copy: the harness says fork
+            try:
+                os.kill(self._pid, MISUSE)
+            except OSError:
+                pass
+        if child:
+            os._exit(1)
+        raise GameMisuse(why)
 
     def send(self, message: dict[str, Any]) -> None:
         message["run"] = self.run
         self._write(f"{encode_json(message)[:-1]}{self._calls()}}}\n")
 
     def _write(self, line: str) -> None:
-        if os.getpid() != self._pid:  # a process the submission forked never speaks
-            os._exit(1)
+        if os.getpid() != self._pid:  # a process forked other than by os.fork (by libc)
+            self._misused(FORKED_CALL_MESSAGE)
         self._link.send(line.encode())
 
     def _calls(self) -> str:
@@ -73,8 +138,14 @@ class Channel:
 
     def ask(self, message: dict[str, Any]) -> dict[str, Any]:
         """The whole answer to ``message``: its ``"r"``, and any listings sent ahead."""
-        self.send(message)
-        reply = self.receive()
+        if get_ident() != self._caller:
+            self._switched()
+        self._waiting = True
+        try:
+            self.send(message)
+            reply = self.receive()
+        finally:
+            self._waiting = False
         if "e" in reply:
             raise GameError(reply["e"])
         return reply
@@ -82,15 +153,23 @@ class Channel:
     def payoff(self, op: str, token: str) -> Any:
         """The answer to ``utility`` or ``evaluate`` of ``token``, a state the grader
         named (a token is plain text: nothing in it needs escaping)."""
+        if get_ident() != self._caller:
+            self._switched()
         local = self._calls() if self.local else ""
-        self._write(f'{{"op":"{op}","s":"{token}","run":{self.run}{local}}}\n')
-        reply = self.receive()
+        self._waiting = True
+        try:
+            self._write(f'{{"op":"{op}","s":"{token}","run":{self.run}{local}}}\n')
+            reply = self.receive()
+        finally:
+            self._waiting = False
         if "e" in reply:
             raise GameError(reply["e"])
         return reply["r"]
 
     def note(self, op: str, token: str) -> None:
         """A call answered here, on a state the grader named."""
+        if get_ident() != self._caller:
+            self._switched()
         self.local.append(f'["{op}","{token}"]')
         if len(self.local) >= FLUSH_EVERY:
             self.send({"op": "log"})
@@ -98,6 +177,8 @@ class Channel:
     def note_result(self, token: str, action: str) -> None:
         """A ``result`` answered here: the state and the action as the game wrote it (a
         tree's actions may be long: what waits stays well under a line's bound)."""
+        if get_ident() != self._caller:
+            self._switched()
         call = f'["result","{token}",{encode_text(action)}]'
         if self._results + len(call) > FLUSH_CHARACTERS and self.local:
             self.send({"op": "log"})
@@ -105,6 +186,13 @@ class Channel:
         self._results += len(call)
         if len(self.local) >= FLUSH_EVERY:
             self.send({"op": "log"})
+
+
+def _alive(thread: int | None) -> bool:
+    """Whether the thread of this ident still runs, as Python's threading knows it (a
+    thread started without it is taken as ended)."""
+    threading = sys.modules.get("threading")
+    return threading is not None and any(t.ident == thread for t in threading.enumerate())
 
 
 class RemoteGame:
@@ -124,6 +212,22 @@ class RemoteGame:
         self._turn: dict[str, int] = {}
         for key, value in conventions.items():
             setattr(self, key, value)
+
+    def __reduce_ex__(self, _protocol: Any) -> Any:
+        raise TypeError(
+            "the game cannot be pickled or sent to another process (a process pool sends "
+            "its tasks so): only the process that called your function may call it"
+        )
+
+    def __copy__(self) -> RemoteGame:
+        """A copy that speaks to the grader on the same channel and shares what it knows
+        (as a copy made before the game could be pickled did)."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        return twin
+
+    def __deepcopy__(self, memo: Any) -> RemoteGame:
+        return self.__copy__()  # one channel: a deep copy of it would read another's answers
 
     def _learn(self, info: list[Any]) -> str:
         self._info[info[0]] = info

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 from grader.grading.report import TestResult
+from grader.trees.trace import Op
 
 if TYPE_CHECKING:
     from grader.feedback.diagnosis import Evidence
@@ -25,6 +26,12 @@ if TYPE_CHECKING:
 GAME_ERROR = "GameError: "  # how the harness starts the message of a refused call
 ENTRY_FILE = "agent.py"  # the name the sandbox gives a single-file submission
 _LAST_FRAME = re.compile(r'File "[^"]*", line \d+, in [^\n]*')
+# a game's method asked of a state (or the depth): the entry's parameters in another order
+_NOT_A_GAME = re.compile(r"AttributeError: '(?:str|int)' object has no attribute '(\w+)'")
+GAME_NAMES = frozenset(get_args(Op)) | {"utilities", "evaluations", "num_players",
+                                        "random_choice"}
+ARGUMENTS_HINT = ("the grader calls your function with (game, state, depth), in that order: "
+                  "is game its first parameter?")
 
 
 def game_refusal(run: RunResult) -> str | None:
@@ -34,6 +41,13 @@ def game_refusal(run: RunResult) -> str | None:
     if run.status != "error" or not message.startswith(GAME_ERROR):
         return None
     return message[len(GAME_ERROR):]
+
+
+def arguments_hint(run: RunResult) -> str | None:
+    """A hint for a run that asked a state (or the depth) for one of the game's methods:
+    a function whose parameters are in another order than the grader's call."""
+    found = _NOT_A_GAME.match(run.message or "") if run.status == "error" else None
+    return ARGUMENTS_HINT if found is not None and found.group(1) in GAME_NAMES else None
 
 
 def refusal_lines(

@@ -29,7 +29,7 @@ from pydantic import ValidationError
 
 from grader.authoring.assignment import Check, TestSpec
 from grader.authoring.golden import Form
-from grader.feedback.crashes import game_refusal, refusal_lines
+from grader.feedback.crashes import arguments_hint, game_refusal, refusal_lines
 from grader.feedback.explain import Conventions, explain, fmt, short
 from grader.grading.report import CheckResult, TestResult, bounded_output
 from grader.grading.statuses import STATUSES, Status
@@ -37,6 +37,7 @@ from grader.hosts.base import RunResult
 from grader.trees.record import LISTED_VISITS, SearchRecord, make_record
 from grader.trees.tree import Tree
 from grader.trees.values import TOLERANCE, values_match
+from reference.conventions import TIME_BUDGET
 
 if TYPE_CHECKING:
     from grader.feedback.diagnosis import Evidence
@@ -45,6 +46,10 @@ __all__ = ["TOLERANCE", "TestContext", "score_all", "score_run", "values_match"]
 ACTION_ONLY_NOTE = (
     "value not graded: this entry (a CS188 agent's getAction) returns an action only; "
     "the action and the search record are graded"
+)
+CLOCK_UNREAD = (
+    "you never asked game.time_left(): this test's time budget is the game's virtual clock "
+    "(a tick for each node expanded or evaluated), not the time your search takes"
 )
 SHOWN_FIELDS: tuple[Check, ...] = (
     "value", "action", "expanded", "evaluated", "generated", "prunes"
@@ -279,7 +284,11 @@ def _feedback(
     lines = explain(
         tree=ctx.tree, conventions=ctx.explained_as, expected=expected, got=got, failed=failed
     )
-    if set(failed) - {"time"}:
+    unread = ctx.spec.conventions().get(TIME_BUDGET) is not None and not run.trace.asked(
+        "time_left")
+    if unread:  # the cause, before what follows from it (no known mistake reads no clock)
+        lines.insert(0, CLOCK_UNREAD)
+    elif set(failed) - {"time"}:
         from grader.feedback.diagnosis import diagnose  # runs the fault variants: only on a failure
 
         found = diagnose(
@@ -307,6 +316,9 @@ def _unfinished(
             message, *feedback = refusal_lines(run, ctx, refusal, elsewhere)
         except Exception:  # a grader bug: the refusal alone still says what happened
             message = f"the game refused a call: {refusal}"
+    hint = arguments_hint(run)
+    if hint is not None:
+        feedback.insert(0, hint)
     checks = [CheckResult(check=c, passed=False, score=0.0) for c in ctx.spec.checks]
     return TestResult(
         status=status,

@@ -53,6 +53,11 @@ class ProtocolError(Exception):
     """The sandbox broke the protocol: the run ends as the student's ``error``."""
 
 
+class TooManyCalls(ProtocolError):
+    """The search made more game calls than any search of its tree needs: the run ends as
+    the student's ``error``, which says so (a search that loops, most likely)."""
+
+
 class SandboxLost(Exception):
     """The sandbox went away (died, or closed its end) in the middle of a run."""
 
@@ -162,6 +167,9 @@ class Session:
             self.broken = True
             return result("timeout", message=f"the search did not finish within the "
                           f"{time_limit:g} s time limit")
+        except TooManyCalls as exc:
+            self.broken = True
+            return result("error", message=str(exc))
         except ProtocolError as exc:
             self.broken = True
             return result("error", message=f"the sandbox broke the protocol: {exc}")
@@ -185,7 +193,7 @@ class Session:
             return result(status, message=_text(final.get("message")) or "the submission failed",
                           detail=_text(final.get("detail")) or None, output=output)
         value, action = final.get("value"), final.get("action")
-        problem = _check_answer(value, action, request)
+        problem = _check_answer(value, action, request, final.get("action_state"))
         if problem:
             return result("error", message=problem, output=output)
         return result("ok", value=value, action=action, output=output)
@@ -265,7 +273,7 @@ class Session:
                     log += asked
                     moves += moved
             if not limit.allows(len(log) // 2):  # two entries a call
-                raise ProtocolError(_too_many(limit.calls))
+                raise TooManyCalls(_too_many(limit))
 
 
 # a payoff read as the harness writes it, up to the state's token
@@ -317,15 +325,18 @@ class _CallLimit:
         return calls <= self.calls
 
 
-def _too_many(limit: int) -> str:
-    return f"more than {limit} game calls on this tree (a search needs a few calls a node)"
+def _too_many(limit: _CallLimit) -> str:
+    return (f"your search made more than {limit.calls:,} game calls on this tree of "
+            f"{len(limit.tree.nodes):,} nodes, where a search needs a few a node: it may "
+            "be searching the same states again and again (does it search each child, "
+            "with one ply less to go?)")
 
 
 def _record_local(trace: Trace, tokens: Tokens, local: Any, limit: _CallLimit) -> None:
     if not isinstance(local, list):
         raise ProtocolError("a malformed list of local calls")
     if not limit.allows(len(trace.log) // 2 + len(local)):
-        raise ProtocolError(_too_many(limit.calls))
+        raise TooManyCalls(_too_many(limit))
     log, node, made = trace.log.append, tokens.node.get, trace.moves.append
     moves = tokens.tree.moves
     call: Any = None
@@ -401,10 +412,14 @@ def _answer_of(game: TreeGame, tokens: Tokens, op: str, message: dict[str, Any])
     raise ProtocolError(f"an unknown op {op[:40]!r}")
 
 
-def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
-    """Why ``(value, action)`` is not an answer the grader can score, or None."""
+def _check_answer(
+    value: Any, action: Any, request: RunRequest, state: str | None = None
+) -> str | None:
+    """Why ``(value, action)`` is not an answer the grader can score, or None (``state``:
+    the node whose token the action is, if it is one)."""
+    tree = request.tree
     if request.action_only:
-        return _action_problem(action, request.tree) if value is None else (
+        return _action_problem(action, tree, state) if value is None else (
             f"returned {picture(value)} beside the action; the entry answers an action only"
         )
     players = request.tree.players
@@ -413,7 +428,7 @@ def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
     if odd is not None:
         return f"returned value {odd!r}, not a number a game can give (values are finite)"
     if request.root_visits:
-        return _visits_problem(value, request.tree) or _action_problem(action, request.tree)
+        return _visits_problem(value, tree) or _action_problem(action, tree, state)
     if _number(value):
         if vector:  # the search's answer shape decides, not the number of players
             return f"returned value {value!r}; max^n returns one value per player ({players})"
@@ -422,14 +437,18 @@ def _check_answer(value: Any, action: Any, request: RunRequest) -> str | None:
             return f"returned {len(value)} values; the game has {players} players"
     else:
         return f"returned value {picture(value)}, which is not a number"
-    return _action_problem(action, request.tree)
+    return _action_problem(action, tree, state)
 
 
-def _action_problem(action: Any, tree: Tree) -> str | None:
-    """Why ``action`` is not an action of the root (None for no action), or None."""
+def _action_problem(action: Any, tree: Tree, state: str | None = None) -> str | None:
+    """Why ``action`` is not an action of the root (None for no action), or None
+    (``state``: the node whose token the action is, if it is one)."""
     root = tree.nodes[tree.root]
     if action is not None and action not in root.actions:
         legal = ", ".join(root.actions) or "none"
+        if state is not None:
+            return (f"returned a state ({picture(state)}) as the action; return one of the "
+                    f"root's actions ({legal})")
         return f"returned action {picture(action)}, which is not legal at the root ({legal})"
     return None
 

@@ -172,8 +172,8 @@ class TreeGame:
             return list(node.utility)  # a terminal's heuristic value is its payoff
         if node.eval is None:
             shown = self.shown(s)
-            raise GameError(f"evaluate({shown}): the tree gives {shown} no eval; it is below the "
-                            "cut-off")
+            raise GameError(f"evaluate({shown}): the tree gives {shown} no eval (a tree gives "
+                            "evals only to the nodes its tests' searches evaluate)")
         return list(node.eval)
 
     def is_quiet(self, s: str) -> bool:

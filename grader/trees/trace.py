@@ -159,6 +159,10 @@ class Trace:
     def generated(self) -> int:
         return self.log[::2].count("result")
 
+    def asked(self, op: str) -> bool:
+        """Whether the search made a call of ``op`` (``time_left``, say)."""
+        return op in self.log[::2]
+
 
 def _read(
     reader: _Visits | _Grown, calls: Iterable[tuple[str, str]], moves: list[str],

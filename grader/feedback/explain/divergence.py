@@ -138,9 +138,8 @@ class Explainer:
         depth = walk.depth_of(node)
         at = f"depth {depth} of {self.conv.depth}" if depth is not None else "this depth"
         if g[0] in EVALUATE_OPS and e[0] in EXPAND_OPS:
-            return (
-                f"you evaluated {node} (depth cut-off) but {node} is at {at}: search one ply deeper"
-            )
+            return (f"you evaluated {node} (depth cut-off) but {node} is at {at}"
+                    f"{_above(depth, self.conv.depth)}")
         if g[0] in EXPAND_OPS and e[0] in EVALUATE_OPS:
             if self.tree.nodes[node].terminal:
                 return f"you expanded {node}, but {node} is terminal: take its utility"
@@ -238,3 +237,12 @@ def generic(i: int, expected: Sequence[Visit], got: Sequence[Visit]) -> str:
 def verb(visit: Visit) -> str:
     """What a visit did, as a past-tense verb: expanded, evaluated."""
     return _VERBS.get(visit[0], visit[0])
+
+
+def _above(depth: int | None, limit: int) -> str:
+    """How far above the depth limit a node the search evaluated is, and what to do."""
+    if depth is None or depth >= limit:
+        return ": search one ply deeper"
+    plies = limit - depth
+    return (f", {plies} {'ply' if plies == 1 else 'plies'} above the depth limit: evaluate only "
+            "there (or at a terminal)")

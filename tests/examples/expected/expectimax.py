@@ -55,7 +55,8 @@ MISTAKES: dict[str, Mistake] = {
         named="chance-counted-as-ply",
         shows_in={
             "chance-is-not-a-ply": (
-                "you evaluated D (depth cut-off) but D is at depth 1 of 2: search one ply deeper",
+                "you evaluated D (depth cut-off) but D is at depth 1 of 2, 1 ply above the depth "
+                "limit: evaluate only there (or at a terminal)",
                 "root value: expected 4.5, got 4",
             )
         },

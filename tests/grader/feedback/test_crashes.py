@@ -6,8 +6,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from grader.feedback.crashes import ARGUMENTS_HINT, arguments_hint
 from grader.grading.check import grade_submission
 from grader.grading.report import TestResult, report_json
+from grader.hosts.base import RunResult
 
 EVALUATES_EARLY = '''\
 def minimax(game, state, depth):
@@ -33,10 +37,12 @@ def test_evaluating_one_ply_early_is_one_line_per_test_and_one_traceback(tmp_pat
     first, *rest = report.tests
     assert [t.status for t in report.tests] == ["error"] * 3
     assert first.message == (
-        "the game refused a call: evaluate(B): the tree gives B no eval; it is below the cut-off"
+        "the game refused a call: evaluate(B): the tree gives B no eval (a tree gives evals only "
+        "to the nodes its tests' searches evaluate)"
     )
     assert first.feedback[0] == (
-        "you evaluated B (depth cut-off) but B is at depth 1 of 2: search one ply deeper"
+        "you evaluated B (depth cut-off) but B is at depth 1 of 2, 1 ply above the depth limit: "
+        "evaluate only there (or at a terminal)"
     )
     assert first.feedback[1].startswith(
         "Known mistake: you search one ply less deep than the depth you are given"
@@ -155,3 +161,33 @@ def test_a_helper_that_fails_to_compile_when_a_search_imports_it_is_named_by_its
     assert test.message == "SyntaxError: invalid syntax (helper.py, line 1)"
     assert test.detail is not None and '  File "helper.py", line 1\n' in test.detail
     assert "/submission" not in test.detail
+
+
+@pytest.mark.parametrize(
+    ("message", "hinted"),
+    [
+        pytest.param("AttributeError: 'str' object has no attribute 'is_terminal'", True,
+                     id="state-first"),
+        pytest.param("AttributeError: 'int' object has no attribute 'utility'", True,
+                     id="depth-first"),
+        pytest.param("AttributeError: 'str' object has no attribute 'upper_bound'", False,
+                     id="not-a-game-method"),
+        pytest.param("TypeError: search() takes 2 positional arguments but 3 were given", False,
+                     id="another-exception"),
+    ],
+)
+def test_a_game_method_asked_of_a_state_hints_at_the_order_of_the_parameters(
+    message: str, hinted: bool
+) -> None:
+    run = RunResult(status="error", message=message)
+    assert arguments_hint(run) == (ARGUMENTS_HINT if hinted else None)
+
+
+def test_a_search_whose_parameters_come_in_another_order_is_told_the_grader_s(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "agent.py"
+    path.write_text("def minimax(state, game, depth):\n    return game.is_terminal(state)\n")
+    report = grade_submission(submission=path, assignment="minimax", tests=["aima-fig5.2"])
+    (test,) = report.tests
+    assert test.status == "error" and test.feedback[0] == ARGUMENTS_HINT

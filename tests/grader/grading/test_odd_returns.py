@@ -23,6 +23,9 @@ RETURNS: dict[str, tuple[str, str, str]] = {
     "string": ("'3', 'a1'", "error", "which is not a number"),
     "dict": ("{'v': 3}, 'a1'", "error", "values are numbers"),
     "surrogate-action": ("3, '\\ud800'", "error", "which is not legal at the root"),
+    "a-state-as-the-action": ("3, game.result(state, 'a1')", "error",
+                              "returned a state ('B') as the action; return one of the root's "
+                              "actions (a1, a2, a3)"),
     "lying-int": ("type('L', (int,), {'__eq__': lambda s, o: True, '__hash__': int.__hash__})"
                   "(4), 'a1'", "failed", "root value: expected 3, got 4"),
     "three-things": ("3, 'a1', 'extra'", "error", "return a pair (value, action)"),

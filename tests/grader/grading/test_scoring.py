@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,7 +11,8 @@ from pydantic import ValidationError
 
 from grader.authoring import assignment
 from grader.authoring.golden import Form
-from grader.grading.scoring import TestContext, score_run, values_match
+from grader.grading.check import grade_submission
+from grader.grading.scoring import CLOCK_UNREAD, TestContext, score_run, values_match
 from grader.hosts.base import RunResult
 from grader.trees.game import TreeGame
 from grader.trees.record import LISTED_VISITS, make_record
@@ -288,3 +290,41 @@ def test_an_odd_value_gets_a_verdict_never_an_exception(
     out = score_run(odd, context(tree, ALL_CHECKS))
     assert out.status == status
     assert out.score < 5.0
+
+
+# an alpha-beta to the full depth that never reads the game's clock (it keeps time itself)
+NO_CLOCK = '''
+import math, time
+
+def iterative_deepening(game, state, depth):
+    deadline = time.monotonic() + 60  # the wall clock: never the game's
+    return search(game, state, depth, -math.inf, math.inf)
+
+def search(game, s, depth, alpha, beta):
+    if game.is_terminal(s):
+        return game.utility(s, 0), None
+    if depth == 0:
+        return game.evaluate(s, 0), None
+    best, best_action, top = None, None, game.to_move(s) == 0
+    for a in game.actions(s):
+        value = search(game, game.result(s, a), depth - 1, alpha, beta)[0]
+        if best is None or (value > best if top else value < best):
+            best, best_action = value, a
+        if top:
+            alpha = max(alpha, best)
+        else:
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best, best_action
+'''
+
+
+def test_a_search_that_never_reads_the_clock_is_told_so_first(tmp_path: Path) -> None:
+    agent = tmp_path / "agent.py"
+    agent.write_text(NO_CLOCK)
+    report = grade_submission(submission=agent, assignment="iterative_deepening",
+                              tests=["budget-spent-by-iteration-1"])
+    (test,) = report.tests
+    assert (test.status, test.message) == ("failed", CLOCK_UNREAD)
+    assert not any("Known mistake" in line for line in test.feedback)  # none reads no clock

@@ -288,36 +288,6 @@ def test_to_move_answers_for_the_path_of_a_search_that_generates_all_children_fi
     assert result.trace.evaluated() == ["T", "U", "T"]
 
 
-# a search that forks: the child reads a payoff, the parent reads it after the child ends
-FORKS = '''
-import ctypes, os
-
-def minimax(game, state, depth):
-    leaf = state
-    while not game.is_terminal(leaf):
-        leaf = game.result(leaf, game.actions(leaf)[0])
-    child = {fork}
-    if child == 0:
-        game.utility(leaf, 0)
-        os._exit(0)
-    os.waitpid(child, 0)
-    return game.utility(leaf, 0), game.actions(state)[0]
-'''
-
-
-@pytest.mark.parametrize(
-    "fork", [pytest.param("os.fork()", id="os-fork"),
-             pytest.param("ctypes.CDLL(None).fork()", id="libc-fork")],
-)
-def test_a_process_the_search_forked_never_speaks_to_the_grader(
-    tmp_path: Path, tree: Tree, fork: str
-) -> None:
-    agent = FORKS.replace("{fork}", fork)
-    result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=2)
-    assert result.status == "ok", result.message
-    assert [op for op, _ in result.trace.calls].count("utility") == 1  # the parent's own
-
-
 # a correct minimax whose states print as their path: the game is given only these
 PRETTY_STATES = '''
 class State(str):

@@ -76,7 +76,8 @@ CASES = [
         2,
         variant("minimax", Fault.DEPTH_MINUS_ONE),
         {},
-        "you evaluated B (depth cut-off) but B is at depth 1 of 2: search one ply deeper",
+        "you evaluated B (depth cut-off) but B is at depth 1 of 2, 1 ply above the depth limit: "
+        "evaluate only there (or at a terminal)",
         id="cut-off-early",
     ),
     pytest.param(  # one ply deep: B searched at the limit

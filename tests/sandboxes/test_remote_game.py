@@ -1,0 +1,184 @@
+"""The game a submission calls (``sandboxes.remote_game``) used from other processes and
+threads: a forked process or a second thread at once ends the run saying so, a game sent to
+another process is refused saying why, and copies of the game and threads that take over
+one after another search as the one game does. Each runs in a local sandbox on AIMA's
+figure 5.2::
+
+    A(max) -> B(min): 3 12 8 | C(min): 2 4 6 | D(min): 14 5 2
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader.trees.tree import Tree, parse_tree
+from sandboxes.remote_game import FORKED_CALL_MESSAGE, THREADS_MESSAGE
+from tests.grader.hosts.test_listings import run_locally
+
+
+@pytest.fixture
+def tree(fig52: dict[str, object]) -> Tree:
+    return parse_tree(fig52)
+
+
+SEARCH = '''
+def search(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, 0), None
+    if depth == 0:
+        return game.evaluate(state, 0), None
+    best = None
+    for action in game.actions(state):
+        value, _ = search(game, game.result(state, action), depth - 1)
+        if best is None or (value > best[0] if game.to_move(state) == 0 else value < best[0]):
+            best = (value, action)
+    return best
+'''
+
+
+# a search that forks: the child reads a payoff, the parent would read it after the child ends
+FORKS = '''
+import ctypes, os
+
+def minimax(game, state, depth):
+    leaf = state
+    while not game.is_terminal(leaf):
+        leaf = game.result(leaf, game.actions(leaf)[0])
+    child = {fork}
+    if child == 0:
+        game.utility(leaf, 0)
+        os._exit(0)
+    os.waitpid(child, 0)
+    return game.utility(leaf, 0), game.actions(state)[0]
+'''
+
+
+@pytest.mark.parametrize(
+    "fork", [pytest.param("os.fork()", id="os-fork"),
+             pytest.param("ctypes.CDLL(None).fork()", id="libc-fork")],
+)
+def test_a_process_the_search_forked_never_speaks_to_the_grader_and_the_run_says_why(
+    tmp_path: Path, tree: Tree, fork: str
+) -> None:
+    agent = FORKS.replace("{fork}", fork)
+    result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=2)
+    assert (result.status, result.message) == ("error", FORKED_CALL_MESSAGE)
+    assert [op for op, _ in result.trace.calls].count("utility") <= 1  # the parent's own
+
+
+# a minimax that searches each child through a copy of the game ({copy}(game))
+THROUGH_COPIES = '''
+import copy
+
+
+def minimax(game, state, depth):
+    if game.is_terminal(state):
+        return game.utility(state, 0), None
+    if depth == 0:
+        return game.evaluate(state, 0), None
+    best = None
+    for action in game.actions(state):
+        value, _ = minimax({copy}(game), game.result(state, action), depth - 1)
+        if best is None or (value > best[0] if game.to_move(state) == 0 else value < best[0]):
+            best = (value, action)
+    return best
+'''
+
+
+@pytest.mark.parametrize("copy", ["copy.copy", "copy.deepcopy"])
+def test_a_search_through_copies_of_the_game_is_recorded_as_any_other(
+    tmp_path: Path, tree: Tree, copy: str
+) -> None:
+    agent = THROUGH_COPIES.replace("{copy}", copy)
+    result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=2)
+    assert (result.status, result.value, result.action) == ("ok", 3, "a1"), result.message
+    assert [op for op, _ in result.trace.calls].count("utility") == 9
+
+
+@pytest.mark.parametrize("send", [
+    "pickle.dumps(game)",
+    "with multiprocessing.get_context('fork').Pool(1) as pool: pool.map(str, [game])",
+])
+def test_a_game_sent_to_another_process_is_refused_saying_why(
+    tmp_path: Path, tree: Tree, send: str
+) -> None:
+    agent = f"import multiprocessing, pickle\n\ndef minimax(game, state, depth):\n    {send}\n"
+    result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=2)
+    assert result.status == "error"
+    assert "the game cannot be pickled or sent to another process" in (result.message or "")
+
+
+# the root's children searched in threads: {start} starts them, each searches its child
+# with a correct minimax (under a lock in "locked"), and all wait for each other to end
+IN_THREADS = SEARCH + '''
+import threading
+
+def minimax(game, state, depth):
+    actions = game.actions(state)
+    children = [game.result(state, a) for a in actions]
+    values, lock, done = {}, threading.Lock(), threading.Barrier(len(children), timeout=5)
+    def one(i):
+        if LOCKED:
+            class Locked:
+                def __getattr__(self, name):
+                    method = getattr(game, name)
+                    def call(*args):
+                        with lock:
+                            return method(*args)
+                    return call
+            values[i] = search(Locked(), children[i], depth - 1)[0]
+        else:
+            values[i] = search(game, children[i], depth - 1)[0]
+        done.wait()
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(children))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    best = max(range(len(actions)), key=values.__getitem__)
+    return values[best], actions[best]
+'''
+
+
+@pytest.mark.parametrize("locked", [False, True], ids=["at-once", "locked"])
+def test_a_search_that_calls_the_game_from_two_threads_at_once_ends_saying_so(
+    tmp_path: Path, tree: Tree, locked: bool
+) -> None:
+    agent = f"LOCKED = {locked}\n" + IN_THREADS
+    result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=2)
+    assert (result.status, result.message) == ("error", THREADS_MESSAGE)
+
+
+# threads that take over one after another: the whole search in one thread, or the root's
+# moves listed here and each child searched in a thread of its own, joined before the next
+TAKE_TURNS = SEARCH + '''
+import threading
+
+def minimax(game, state, depth):
+    if WHOLE:
+        found = []
+        worker = threading.Thread(target=lambda: found.append(search(game, state, depth)))
+        worker.start()
+        worker.join()
+        return found[0]
+    actions, values = game.actions(state), []
+    for a in actions:
+        child = game.result(state, a)
+        worker = threading.Thread(target=lambda: values.append(search(game, child, depth - 1)[0]))
+        worker.start()
+        worker.join()
+    best = max(range(len(actions)), key=values.__getitem__)
+    return values[best], actions[best]
+'''
+
+
+@pytest.mark.parametrize("whole", [True, False], ids=["one-thread", "a-thread-a-child"])
+def test_threads_that_take_over_one_after_another_search_as_one(
+    tmp_path: Path, tree: Tree, whole: bool
+) -> None:
+    agent = f"WHOLE = {whole}\n" + TAKE_TURNS
+    result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=2)
+    assert (result.status, result.value, result.action) == ("ok", 3, "a1"), result.message
+    assert result.trace.evaluated() == ["B1", "B2", "B3", "C1", "C2", "C3", "D1", "D2", "D3"]
