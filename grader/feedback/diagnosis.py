@@ -93,6 +93,8 @@ def diagnose(
     if not named:
         return Diagnosis(_unknown(agreed, total, student, bool(family)), (), None, agreed, total)
     node, where = _first_sign(reference, student, agreed)
+    if crashed:  # a refused call ends other searches too: a move ordered by evaluate, say
+        where += ": it makes the same refused call after the same visits, as other searches may"
     return Diagnosis(_known(named, where), tuple(named), node, agreed, total)
 
 

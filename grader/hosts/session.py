@@ -190,8 +190,11 @@ class Session:
         output = output if isinstance(output, str) else ""
         if final["op"] == "fail":
             status = "memory" if final.get("kind") == "memory" else "error"
-            return result(status, message=_text(final.get("message")) or "the submission failed",
-                          detail=_text(final.get("detail")) or None, output=output)
+            message = _text(final.get("message")) or "the submission failed"
+            detail = _text(final.get("detail"))  # a traceback of no frame of the student's
+            again = detail.strip() == message.strip()  # says the message again: left out
+            return result(status, message=message, detail=None if again else detail or None,
+                          output=output)
         value, action = final.get("value"), final.get("action")
         problem = _check_answer(value, action, request, final.get("action_state"))
         if problem:

@@ -191,3 +191,12 @@ def test_a_search_whose_parameters_come_in_another_order_is_told_the_grader_s(
     report = grade_submission(submission=path, assignment="minimax", tests=["aima-fig5.2"])
     (test,) = report.tests
     assert test.status == "error" and test.feedback[0] == ARGUMENTS_HINT
+
+
+def test_an_exception_with_no_frame_of_the_student_s_is_said_once(tmp_path: Path) -> None:
+    path = tmp_path / "agent.py"
+    path.write_text("def minimax(game, state):\n    return 3, None\n")
+    report = grade_submission(submission=path, assignment="minimax", tests=["aima-fig5.2"])
+    (test,) = report.tests
+    assert test.message == "TypeError: minimax() takes 2 positional arguments but 3 were given"
+    assert test.detail is None  # its traceback would be that one line again
