@@ -14,7 +14,6 @@ grader draws the next number of the test's stream, whose seed never enters the s
 from __future__ import annotations
 
 import os
-import sys
 from _thread import get_ident
 from importlib import import_module
 
@@ -38,9 +37,8 @@ FORKED_CALL_MESSAGE = (
     "answers only the process that called your function: search in that one process"
 )
 THREADS_MESSAGE = (
-    "your search called the game from two threads at once, and the game answers one "
-    "search, in the order it is asked: search in one thread (a thread may take over from "
-    "another once that one has ended)"
+    "your search called the game from one thread while another waited for its answer: "
+    "the game answers one call at a time, so search in one thread (threads may take turns)"
 )
 
 
@@ -70,7 +68,7 @@ class Channel:
         self.run = 0  # the run every message belongs to
         self._main = get_ident()  # the harness's thread, which calls the search
         self._caller: int | None = self._main  # the thread of the last game call
-        self._waiting = False  # a thread waits for the grader's answer
+        self._waiting = False  # a thread waits for the grader's answer: no other may call
         self.misuse = ""  # why the run must end, for the harness's handler of MISUSE
         os.register_at_fork(after_in_child=self._forked)
 
@@ -83,14 +81,13 @@ class Channel:
 
     def _switched(self) -> None:
         """A game call from another thread than the last one's, or from a forked process
-        (every call looks at its thread first: a cheap test). A process never speaks; a
-        thread takes over only from the harness's thread or from one that has ended, and
-        never while a thread waits for an answer: two threads at once would interleave
-        their calls in the record, and read each other's answers."""
+        (every call looks at its thread first: a cheap test). A process never speaks. A
+        thread may take over from another, as a worker or a pool's thread does when it
+        is handed the search, but never while that one waits for an answer: two threads
+        at once would read each other's answers."""
         if os.getpid() != self._pid:
             self._misused(FORKED_CALL_MESSAGE)
-        last = self._caller
-        if self._waiting or (last != self._main and _alive(last)):
+        if self._waiting:
             self._misused(THREADS_MESSAGE)
         self._caller = get_ident()
 
@@ -186,13 +183,6 @@ class Channel:
         self._results += len(call)
         if len(self.local) >= FLUSH_EVERY:
             self.send({"op": "log"})
-
-
-def _alive(thread: int | None) -> bool:
-    """Whether the thread of this ident still runs, as Python's threading knows it (a
-    thread started without it is taken as ended)."""
-    threading = sys.modules.get("threading")
-    return threading is not None and any(t.ident == thread for t in threading.enumerate())
 
 
 class RemoteGame:

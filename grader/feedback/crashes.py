@@ -26,12 +26,14 @@ if TYPE_CHECKING:
 GAME_ERROR = "GameError: "  # how the harness starts the message of a refused call
 ENTRY_FILE = "agent.py"  # the name the sandbox gives a single-file submission
 _LAST_FRAME = re.compile(r'File "[^"]*", line \d+, in [^\n]*')
-# a game's method asked of a state (or the depth): the entry's parameters in another order
-_NOT_A_GAME = re.compile(r"AttributeError: '(?:str|int)' object has no attribute '(\w+)'")
+# a game's method asked of a state (or the depth), or the depth given as a state: the
+# entry's parameters in another order
+_NOT_A_GAME = re.compile(r"AttributeError: '(?:str|int)' object has no attribute '(\w+)'"
+                         r"|GameError: (-?\d+) is not a state of this game")
 GAME_NAMES = frozenset(get_args(Op)) | {"utilities", "evaluations", "num_players",
                                         "random_choice"}
 ARGUMENTS_HINT = ("the grader calls your function with (game, state, depth), in that order: "
-                  "is game its first parameter?")
+                  "are your parameters in that order?")
 
 
 def game_refusal(run: RunResult) -> str | None:
@@ -47,7 +49,9 @@ def arguments_hint(run: RunResult) -> str | None:
     """A hint for a run that asked a state (or the depth) for one of the game's methods:
     a function whose parameters are in another order than the grader's call."""
     found = _NOT_A_GAME.match(run.message or "") if run.status == "error" else None
-    return ARGUMENTS_HINT if found is not None and found.group(1) in GAME_NAMES else None
+    if found is None or (found.group(1) not in GAME_NAMES and found.group(2) is None):
+        return None
+    return ARGUMENTS_HINT
 
 
 def refusal_lines(

@@ -1,7 +1,7 @@
 """The game a submission calls (``sandboxes.remote_game``) used from other processes and
-threads: a forked process or a second thread at once ends the run saying so, a game sent to
-another process is refused saying why, and copies of the game and threads that take over
-one after another search as the one game does. Each runs in a local sandbox on AIMA's
+threads: a forked process, or a thread that calls while another waits for an answer, ends
+the run saying so; a game sent to another process is refused saying why; copies of the game
+and threads that take turns search as the one game does. Each runs in a local sandbox on AIMA's
 figure 5.2::
 
     A(max) -> B(min): 3 12 8 | C(min): 2 4 6 | D(min): 14 5 2
@@ -110,28 +110,19 @@ def test_a_game_sent_to_another_process_is_refused_saying_why(
     assert "the game cannot be pickled or sent to another process" in (result.message or "")
 
 
-# the root's children searched in threads: {start} starts them, each searches its child
-# with a correct minimax (under a lock in "locked"), and all wait for each other to end
-IN_THREADS = SEARCH + '''
+# the root's children searched in threads at once, each with a correct minimax, all
+# waiting for each other to start and to end
+AT_ONCE = SEARCH + '''
 import threading
 
 def minimax(game, state, depth):
     actions = game.actions(state)
     children = [game.result(state, a) for a in actions]
-    values, lock, done = {}, threading.Lock(), threading.Barrier(len(children), timeout=5)
+    values, start, end = {}, threading.Barrier(len(children)), threading.Barrier(len(children))
     def one(i):
-        if LOCKED:
-            class Locked:
-                def __getattr__(self, name):
-                    method = getattr(game, name)
-                    def call(*args):
-                        with lock:
-                            return method(*args)
-                    return call
-            values[i] = search(Locked(), children[i], depth - 1)[0]
-        else:
-            values[i] = search(game, children[i], depth - 1)[0]
-        done.wait()
+        start.wait(timeout=5)
+        values[i] = search(game, children[i], depth - 1)[0]
+        end.wait(timeout=5)
     threads = [threading.Thread(target=one, args=(i,)) for i in range(len(children))]
     for t in threads:
         t.start()
@@ -142,43 +133,51 @@ def minimax(game, state, depth):
 '''
 
 
-@pytest.mark.parametrize("locked", [False, True], ids=["at-once", "locked"])
 def test_a_search_that_calls_the_game_from_two_threads_at_once_ends_saying_so(
-    tmp_path: Path, tree: Tree, locked: bool
+    tmp_path: Path, tree: Tree
 ) -> None:
-    agent = f"LOCKED = {locked}\n" + IN_THREADS
-    result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=2)
+    result = run_locally(tmp_path / "submission", tree, AT_ONCE, entry="minimax", depth=2)
     assert (result.status, result.message) == ("error", THREADS_MESSAGE)
 
 
-# threads that take over one after another: the whole search in one thread, or the root's
-# moves listed here and each child searched in a thread of its own, joined before the next
+# threads that take turns: the whole search in one thread; each root child searched in a
+# thread of its own, joined before the next; the search in a pool's thread, the root's
+# moves read here while that thread still runs; a pool of two, one child at a time
 TAKE_TURNS = SEARCH + '''
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 def minimax(game, state, depth):
-    if WHOLE:
+    if FORM == "whole":
         found = []
         worker = threading.Thread(target=lambda: found.append(search(game, state, depth)))
         worker.start()
         worker.join()
         return found[0]
+    if FORM == "handed-back":
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            value, action = pool.submit(search, game, state, depth).result()
+            assert action in game.actions(state)  # the pool's thread is still there
+        return value, action
     actions, values = game.actions(state), []
-    for a in actions:
-        child = game.result(state, a)
-        worker = threading.Thread(target=lambda: values.append(search(game, child, depth - 1)[0]))
-        worker.start()
-        worker.join()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for a in actions:
+            child = game.result(state, a)
+            if FORM == "pool-of-two":
+                values.append(pool.submit(search, game, child, depth - 1).result()[0])
+                continue
+            worker = threading.Thread(
+                target=lambda: values.append(search(game, child, depth - 1)[0]))
+            worker.start()
+            worker.join()
     best = max(range(len(actions)), key=values.__getitem__)
     return values[best], actions[best]
 '''
 
 
-@pytest.mark.parametrize("whole", [True, False], ids=["one-thread", "a-thread-a-child"])
-def test_threads_that_take_over_one_after_another_search_as_one(
-    tmp_path: Path, tree: Tree, whole: bool
-) -> None:
-    agent = f"WHOLE = {whole}\n" + TAKE_TURNS
+@pytest.mark.parametrize("form", ["whole", "a-thread-a-child", "handed-back", "pool-of-two"])
+def test_threads_that_take_turns_search_as_one(tmp_path: Path, tree: Tree, form: str) -> None:
+    agent = f"FORM = {form!r}\n" + TAKE_TURNS
     result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=2)
     assert (result.status, result.value, result.action) == ("ok", 3, "a1"), result.message
     assert result.trace.evaluated() == ["B1", "B2", "B3", "C1", "C2", "C3", "D1", "D2", "D3"]
