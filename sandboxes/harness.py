@@ -111,6 +111,7 @@ class Harness:
                 continue
             self.channel.begin(message["run"])
             reply = self.run(message)
+            self.channel.end()
             threads = _threads_left()
             processes = kill_leftovers(namespace=self.namespace)
             if reply["op"] == "done" and (threads or processes):

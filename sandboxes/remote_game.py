@@ -70,11 +70,18 @@ class Channel:
         self._caller: int | None = self._main  # the thread of the last game call
         self._waiting = False  # a thread waits for the grader's answer: no other may call
         self.misuse = ""  # why the run must end, for the harness's handler of MISUSE
+        self._ended = False  # between runs: no call is answered
         os.register_at_fork(after_in_child=self._forked)
 
     def begin(self, run: int) -> None:
         """A new run: its number; the harness's thread calls the search."""
         self.run, self._caller, self._waiting, self.misuse = run, self._main, False, ""
+        self._ended = False
+
+    def end(self) -> None:
+        """The run's search has returned: a call until the next run (a finalizer's, a
+        thread's left running) is refused here, never sent as a message of no run."""
+        self._caller, self._ended = None, True
 
     def _forked(self) -> None:
         self._caller = None  # the next call, in the child, is looked at (:meth:`_switched`)
@@ -87,6 +94,9 @@ class Channel:
         at once would read each other's answers."""
         if os.getpid() != self._pid:
             self._misused(FORKED_CALL_MESSAGE)
+        if self._ended:
+            raise GameError("the game was called after the search had returned (from a "
+                            "finalizer, or a thread left running): nothing answers it")
         if self._waiting:
             self._misused(THREADS_MESSAGE)
         self._caller = get_ident()

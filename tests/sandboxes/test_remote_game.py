@@ -9,12 +9,14 @@ figure 5.2::
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from grader.trees.tree import Tree, parse_tree
-from sandboxes.remote_game import FORKED_CALL_MESSAGE, THREADS_MESSAGE
+from sandboxes.link import Link
+from sandboxes.remote_game import FORKED_CALL_MESSAGE, THREADS_MESSAGE, Channel, GameError
 from tests.grader.hosts.test_listings import run_locally
 
 
@@ -181,3 +183,26 @@ def test_threads_that_take_turns_search_as_one(tmp_path: Path, tree: Tree, form:
     result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=2)
     assert (result.status, result.value, result.action) == ("ok", 3, "a1"), result.message
     assert result.trace.evaluated() == ["B1", "B2", "B3", "C1", "C2", "C3", "D1", "D2", "D3"]
+
+
+def test_a_call_between_runs_is_refused_in_the_sandbox_and_never_sent() -> None:
+    # a finalizer or a thread left running calls the game after its search returned
+    read_fd, write_fd = os.pipe()
+    channel = Channel(Link(read_fd, write_fd))
+    try:
+        channel.begin(1)
+        channel.note("is_terminal", "s000000000000")
+        channel.send({"op": "done"})  # the harness's last message of the run
+        channel.end()
+        with pytest.raises(GameError, match="after the search had returned"):
+            channel.payoff("utility", "s000000000000")
+        with pytest.raises(GameError, match="after the search had returned"):
+            channel.note("to_move", "s000000000000")
+        channel.begin(2)
+        channel.send({"op": "done"})
+        assert channel.receive() == {
+            "op": "done", "run": 1, "local": [["is_terminal", "s000000000000"]]}
+        assert channel.receive() == {"op": "done", "run": 2}  # nothing came between
+    finally:
+        os.close(read_fd)
+        os.close(write_fd)
