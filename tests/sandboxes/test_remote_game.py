@@ -71,21 +71,10 @@ def test_a_process_the_search_forked_never_speaks_to_the_grader_and_the_run_says
 
 
 # a minimax that searches each child through a copy of the game ({copy}(game))
-THROUGH_COPIES = '''
-import copy
-
-
+THROUGH_COPIES = "import copy\n" + SEARCH.replace(
+    "search(game, game.result(", "search({copy}(game), game.result(") + '''
 def minimax(game, state, depth):
-    if game.is_terminal(state):
-        return game.utility(state, 0), None
-    if depth == 0:
-        return game.evaluate(state, 0), None
-    best = None
-    for action in game.actions(state):
-        value, _ = minimax({copy}(game), game.result(state, action), depth - 1)
-        if best is None or (value > best[0] if game.to_move(state) == 0 else value < best[0]):
-            best = (value, action)
-    return best
+    return search(game, state, depth)
 '''
 
 
@@ -94,6 +83,7 @@ def test_a_search_through_copies_of_the_game_is_recorded_as_any_other(
     tmp_path: Path, tree: Tree, copy: str
 ) -> None:
     agent = THROUGH_COPIES.replace("{copy}", copy)
+    assert f"search({copy}(game), " in agent  # each child searched through a copy
     result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=2)
     assert (result.status, result.value, result.action) == ("ok", 3, "a1"), result.message
     assert [op for op, _ in result.trace.calls].count("utility") == 9
