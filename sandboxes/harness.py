@@ -92,8 +92,9 @@ class Harness:
         """The game was called from a forked process or from a second thread (sent by
         :meth:`~sandboxes.remote_game.Channel._misused`): end the submission's call. Once
         it has returned, the run's leftovers are what the answer says."""
-        if self._in_search:
-            raise GameMisuse(self.channel.misuse or FORKED_CALL_MESSAGE)
+        if self._in_search:  # kept as the run's answer, even if the search catches it
+            self.channel.misuse = self.channel.misuse or FORKED_CALL_MESSAGE
+            raise GameMisuse(self.channel.misuse)
 
     def _student(self, entry: Any, *args: Any) -> Any:
         """``entry(*args)``: the submission's own call, which a misused game ends."""
@@ -133,8 +134,9 @@ class Harness:
             if threads:
                 reply["bye"] = True  # the grader starts a fresh harness for the next run
             self.channel.send(reply)
-            if threads:
-                os._exit(0)  # a thread may still use the game: start afresh
+            if threads:  # a thread may still use the game: start afresh, once the
+                self.channel.drain()  # grader has read the answer and closed the link
+                os._exit(0)
 
     def run(self, message: dict[str, Any]) -> dict[str, Any]:
         try:
@@ -152,9 +154,9 @@ class Harness:
             game.learn_listings(message.get("k", ()))
             if cs188_agent:
                 action = self._student(cs188.run_agent, entry, game, root, message)
-                return {"op": "done", "value": None, "action": plain(action)}
+                return self._misuse() or {"op": "done", "value": None, "action": plain(action)}
             result = self._student(entry, game, root, message["depth"])
-            return self._done(result)
+            return self._misuse() or self._done(result)
         except Failure as failure:
             return self._fail(failure.kind, failure.message, failure.detail)
         except MemoryError:
@@ -162,7 +164,14 @@ class Harness:
         except GameMisuse as misuse:
             return self._fail("misuse", str(misuse), "")
         except BaseException as exc:  # the student's exception, sys.exit included
-            return self._fail("exception", one_line(exc), self.agent.student_traceback())
+            return self._misuse() or self._fail(
+                "exception", one_line(exc), self.agent.student_traceback())
+
+    def _misuse(self) -> dict[str, Any] | None:
+        """The run's failure if its game was misused, whatever the search did after (it
+        may catch GameMisuse and search again): None if it was not."""
+        why = self.channel.misuse
+        return self._fail("misuse", why, "") if why else None
 
     def _play(self, message: dict[str, Any]) -> dict[str, Any]:
         """One move of a game: ``choose(game, state, clock)`` on the agent's own copy of

@@ -14,7 +14,9 @@ grader draws the next number of the test's stream, whose seed never enters the s
 from __future__ import annotations
 
 import os
-from _thread import get_ident
+import select
+import time
+from _thread import allocate_lock, get_ident
 from importlib import import_module
 
 from sandboxes.link import Link, decode_json, encode_json, encode_text
@@ -37,8 +39,9 @@ FORKED_CALL_MESSAGE = (
     "answers only the process that called your function: search in that one process"
 )
 THREADS_MESSAGE = (
-    "your search called the game from one thread while another waited for its answer: "
-    "the game answers one call at a time, so search in one thread (threads may take turns)"
+    "your search called the game while one of its calls waited for an answer (from "
+    "another thread, or a signal handler): the game answers one call at a time, so make "
+    "them one after another (threads may take turns)"
 )
 
 
@@ -71,6 +74,7 @@ class Channel:
         self._waiting = False  # a thread waits for the grader's answer: no other may call
         self.misuse = ""  # why the run must end, for the harness's handler of MISUSE
         self._ended = False  # between runs: no call is answered
+        self._writing = allocate_lock()  # one line at a time, whichever thread writes
         os.register_at_fork(after_in_child=self._forked)
 
     def begin(self, run: int) -> None:
@@ -87,11 +91,12 @@ class Channel:
         self._caller = None  # the next call, in the child, is looked at (:meth:`_switched`)
 
     def _switched(self) -> None:
-        """A game call from another thread than the last one's, or from a forked process
-        (every call looks at its thread first: a cheap test). A process never speaks. A
-        thread may take over from another, as a worker or a pool's thread does when it
-        is handed the search, but never while that one waits for an answer: two threads
-        at once would read each other's answers."""
+        """A game call from another thread than the last one's, from a forked process, or
+        a round trip while one waits (every call looks at its thread first: a cheap test).
+        A process never speaks. A thread may take over from another, as a worker or a
+        pool's thread does when it is handed the search, but no call is made while one
+        waits for an answer (another thread's, or its own thread's, interrupted by a
+        signal handler that calls the game): they would read each other's answers."""
         if os.getpid() != self._pid:
             self._misused(FORKED_CALL_MESSAGE)
         if self._ended:
@@ -105,17 +110,17 @@ class Channel:
         """End the run: the search's thread is told by a signal (its handler raises
         GameMisuse there), and this call goes no further."""
         child = os.getpid() != self._pid
+        first, self.misuse = not self.misuse, self.misuse or why  # the run's answer, kept
         if get_ident() == self._main and not child:
-            raise GameMisuse(why)
-        if not self.misuse:  # once: the search's thread may be ending already
-            self.misuse = why  # a forked child's is its own copy: the harness says fork
-            try:
+            raise GameMisuse(self.misuse)
+        if first:  # once: the search's thread may be ending already (a forked child's
+            try:  # ``misuse`` is its own copy: the harness says fork)
                 os.kill(self._pid, MISUSE)
             except OSError:
                 pass
         if child:
             os._exit(1)
-        raise GameMisuse(why)
+        raise GameMisuse(self.misuse)
 
     def send(self, message: dict[str, Any]) -> None:
         message["run"] = self.run
@@ -124,7 +129,24 @@ class Channel:
     def _write(self, line: str) -> None:
         if os.getpid() != self._pid:  # a process forked other than by os.fork (by libc)
             self._misused(FORKED_CALL_MESSAGE)
-        self._link.send(line.encode())
+        with self._writing:  # a thread left running never writes into the harness's line
+            self._link.send(line.encode())
+
+    def drain(self, timeout_s: float = 5.0) -> None:
+        """Read, and drop, what the grader still sends, until it closes the link (or
+        ``timeout_s``): a thread left running may have sent a request just before the
+        run's last message, and a link closed under the grader's answer to it would end
+        that run as a sandbox lost, its last message unread."""
+        fd, deadline = self._link.read_fd, time.monotonic() + timeout_s
+        while (left := deadline - time.monotonic()) > 0:
+            if select.select([fd], [], [], left)[0]:
+                try:
+                    if not os.read(fd, 65536):
+                        return
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    return
 
     def _calls(self) -> str:
         """The local calls made since the last message, as its ``local`` field."""
@@ -145,7 +167,7 @@ class Channel:
 
     def ask(self, message: dict[str, Any]) -> dict[str, Any]:
         """The whole answer to ``message``: its ``"r"``, and any listings sent ahead."""
-        if get_ident() != self._caller:
+        if self._waiting or get_ident() != self._caller:  # a call waits (a handler's)
             self._switched()
         self._waiting = True
         try:
@@ -160,7 +182,7 @@ class Channel:
     def payoff(self, op: str, token: str) -> Any:
         """The answer to ``utility`` or ``evaluate`` of ``token``, a state the grader
         named (a token is plain text: nothing in it needs escaping)."""
-        if get_ident() != self._caller:
+        if self._waiting or get_ident() != self._caller:  # a call waits (a handler's)
             self._switched()
         local = self._calls() if self.local else ""
         self._waiting = True

@@ -53,9 +53,10 @@ class ProtocolError(Exception):
     """The sandbox broke the protocol: the run ends as the student's ``error``."""
 
 
-class TooManyCalls(ProtocolError):
-    """The search made more game calls than any search of its tree needs: the run ends as
-    the student's ``error``, which says so (a search that loops, most likely)."""
+class SearchError(ProtocolError):
+    """A message the search's own doing makes unusable, said in the search's terms (no
+    word of the protocol): more game calls than any search of the tree needs (a loop,
+    most likely), or a state this run never handed out (one kept from an earlier test)."""
 
 
 class SandboxLost(Exception):
@@ -167,7 +168,7 @@ class Session:
             self.broken = True
             return result("timeout", message=f"the search did not finish within the "
                           f"{time_limit:g} s time limit")
-        except TooManyCalls as exc:
+        except SearchError as exc:
             self.broken = True
             return result("error", message=str(exc))
         except ProtocolError as exc:
@@ -276,7 +277,7 @@ class Session:
                     log += asked
                     moves += moved
             if not limit.allows(len(log) // 2):  # two entries a call
-                raise TooManyCalls(_too_many(limit))
+                raise SearchError(_too_many(limit))
 
 
 # a payoff read as the harness writes it, up to the state's token
@@ -339,7 +340,7 @@ def _record_local(trace: Trace, tokens: Tokens, local: Any, limit: _CallLimit) -
     if not isinstance(local, list):
         raise ProtocolError("a malformed list of local calls")
     if not limit.allows(len(trace.log) // 2 + len(local)):
-        raise TooManyCalls(_too_many(limit))
+        raise SearchError(_too_many(limit))
     log, node, made = trace.log.append, tokens.node.get, trace.moves.append
     moves = tokens.tree.moves
     call: Any = None
@@ -370,8 +371,9 @@ def _refused(tokens: Tokens, call: Any) -> ProtocolError:
     try:
         if isinstance(call, list) and len(call) in (2, 3) and call[0] in LOCAL_OPS:
             tokens.resolve(call[1])
-    except GameError as exc:  # a token the game never handed out
-        return ProtocolError(str(exc))
+    except GameError as exc:  # a token the game never handed out: kept from another run
+        return SearchError(f"the game refused a call: {exc} (a state kept from an earlier "
+                           "test is not a state of this one)")
     except (TypeError, ValueError, KeyError):
         pass
     return ProtocolError(f"an unknown local call {picture(call)}")

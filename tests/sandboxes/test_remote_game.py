@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from grader.grading.check import grade_submission
 from grader.trees.tree import Tree, parse_tree
 from sandboxes.link import Link
 from sandboxes.remote_game import FORKED_CALL_MESSAGE, THREADS_MESSAGE, Channel, GameError
@@ -196,3 +197,66 @@ def test_a_call_between_runs_is_refused_in_the_sandbox_and_never_sent() -> None:
     finally:
         os.close(read_fd)
         os.close(write_fd)
+
+
+# a search that catches the misuse of its threads at once and searches again alone
+CAUGHT = AT_ONCE.replace("def minimax(", "def at_once(") + '''
+def minimax(game, state, depth):
+    try:
+        return at_once(game, state, depth)
+    except BaseException:
+        return search(game, state, depth)
+'''
+
+# a signal handler that reads the clock (a round trip each time) while the search waits
+# for the clock's answer
+IN_A_HANDLER = SEARCH + '''
+import signal
+
+def minimax(game, state, depth):
+    def handler(signum, frame):
+        if game._ch._waiting:  # while the search waits for an answer
+            game.time_left()
+    signal.signal(signal.SIGALRM, handler)
+    for _ in range(5000):
+        signal.setitimer(signal.ITIMER_REAL, 0.000005)
+        game.time_left()
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    return search(game, state, depth)
+'''
+
+
+@pytest.mark.parametrize("agent", [pytest.param(CAUGHT, id="caught-and-searched-again"),
+                                   pytest.param(IN_A_HANDLER, id="a-signal-handler")])
+def test_a_call_while_another_waits_ends_the_test_whatever_the_search_does_after(
+    tmp_path: Path, tree: Tree, agent: str
+) -> None:
+    result = run_locally(tmp_path / "submission", tree, agent, entry="minimax", depth=2)
+    assert (result.status, result.message) == ("error", THREADS_MESSAGE)
+
+
+# a search that keeps the first test's game and state, and asks it again in the next test
+KEEPS_A_STATE = SEARCH + '''
+KEPT = []
+
+def minimax(game, state, depth):
+    if KEPT:
+        old_game, old_state = KEPT[0]
+        old_game.is_terminal(old_state)
+    KEPT.append((game, state))
+    return search(game, state, depth)
+'''
+
+
+def test_a_state_kept_from_an_earlier_test_is_refused_in_the_student_s_terms(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "agent.py").write_text(KEEPS_A_STATE)
+    report = grade_submission(submission=tmp_path / "agent.py", assignment="minimax",
+                              tests=["aima-fig5.2", "first-best-tie"])
+    first, second = report.tests
+    assert first.status == "passed"
+    assert second.status == "error"
+    assert "is not a state the game handed out in this run (a state kept from an earlier " \
+        "test is not a state of this one)" in (second.message or "")
+    assert "protocol" not in (second.message or "")
