@@ -117,7 +117,9 @@ class Session:
             return tokens.in_names(self._serve(game, tokens, deadline))
 
         final = self._guarded(exchange, request.time_limit, result)
-        return final if isinstance(final, RunResult) else self._finish(final, request, result)
+        if isinstance(final, RunResult):
+            return final
+        return self._finish(final, request, result, tokens)
 
     def _move(self, request: MoveRequest) -> RunResult:
         """One move of a game, or one call of an evaluation: the submission answers from
@@ -183,7 +185,8 @@ class Session:
             return result("error", message="the submission's process ended during the search")
 
     def _finish(
-        self, final: dict[str, Any], request: RunRequest, result: Callable[..., RunResult]
+        self, final: dict[str, Any], request: RunRequest, result: Callable[..., RunResult],
+        tokens: Tokens,
     ) -> RunResult:
         if final.get("bye"):
             self.broken = True  # the harness leaves after this answer
@@ -197,7 +200,8 @@ class Session:
             return result(status, message=message, detail=None if again else detail or None,
                           output=output)
         value, action = final.get("value"), final.get("action")
-        problem = _check_answer(value, action, request, final.get("action_state"))
+        state = tokens.node.get(action) if isinstance(action, str) else None  # a token?
+        problem = _check_answer(value, action, request, state)
         if problem:
             return result("error", message=problem, output=output)
         return result("ok", value=value, action=action, output=output)

@@ -105,13 +105,10 @@ class Tokens:
 
     def in_names(self, final: dict[str, Any]) -> dict[str, Any]:
         """A run's last message with its texts in node names: the student reads a
-        failure, a traceback and their own prints of states by the nodes' names. An
-        action that is a state's token names its node in ``"action_state"``."""
+        failure, a traceback and their own prints of states by the nodes' names."""
         texts = {k: self.named(v) for k in ("message", "detail", "output")
                  if isinstance(v := final.get(k), str)}
-        action = final.get("action")
-        state = self.node.get(action) if isinstance(action, str) else None
-        return {**final, **texts, **({"action_state": state} if state is not None else {})}
+        return {**final, **texts}
 
     def resolve(self, token: Any) -> str:
         node_id = self.node.get(token) if isinstance(token, str) else None
