@@ -123,8 +123,12 @@ class Channel:
         raise GameMisuse(self.misuse)
 
     def send(self, message: dict[str, Any]) -> None:
+        self._write(self._line(message))
+
+    def _line(self, message: dict[str, Any]) -> str:
+        """``message`` as this run's line, with the local calls made since the last."""
         message["run"] = self.run
-        self._write(f"{encode_json(message)[:-1]}{self._calls()}}}\n")
+        return f"{encode_json(message)[:-1]}{self._calls()}}}\n"
 
     def _write(self, line: str) -> None:
         if os.getpid() != self._pid:  # a process forked other than by os.fork (by libc)
@@ -169,15 +173,7 @@ class Channel:
         """The whole answer to ``message``: its ``"r"``, and any listings sent ahead."""
         if self._waiting or get_ident() != self._caller:  # a call waits (a handler's)
             self._switched()
-        self._waiting = True
-        try:
-            self.send(message)
-            reply = self.receive()
-        finally:
-            self._waiting = False
-        if "e" in reply:
-            raise GameError(reply["e"])
-        return reply
+        return self._exchange(self._line(message))
 
     def payoff(self, op: str, token: str) -> Any:
         """The answer to ``utility`` or ``evaluate`` of ``token``, a state the grader
@@ -185,15 +181,20 @@ class Channel:
         if self._waiting or get_ident() != self._caller:  # a call waits (a handler's)
             self._switched()
         local = self._calls() if self.local else ""
+        return self._exchange(f'{{"op":"{op}","s":"{token}","run":{self.run}{local}}}\n')["r"]
+
+    def _exchange(self, line: str) -> dict[str, Any]:
+        """``line`` sent, and the grader's answer to it, while no other call is made
+        (:meth:`_switched`); a GameError for a call the game refuses."""
         self._waiting = True
         try:
-            self._write(f'{{"op":"{op}","s":"{token}","run":{self.run}{local}}}\n')
+            self._write(line)
             reply = self.receive()
         finally:
             self._waiting = False
         if "e" in reply:
             raise GameError(reply["e"])
-        return reply["r"]
+        return reply
 
     def note(self, op: str, token: str) -> None:
         """A call answered here, on a state the grader named."""
