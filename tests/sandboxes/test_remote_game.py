@@ -218,8 +218,8 @@ def minimax(game, state, depth):
         if game._ch._waiting:  # while the search waits for an answer
             game.time_left()
     signal.signal(signal.SIGALRM, handler)
-    for _ in range(5000):
-        signal.setitimer(signal.ITIMER_REAL, 0.000005)
+    signal.setitimer(signal.ITIMER_REAL, 0.0002, 0.0002)  # every 0.2 ms: an alarm re-armed
+    for _ in range(50000):  # at each call would never ring (the kernel's timer slack)
         game.time_left()
     signal.setitimer(signal.ITIMER_REAL, 0)
     return search(game, state, depth)
