@@ -9,8 +9,8 @@ harness confines itself (:mod:`sandboxes.confinement`: limits, the drop from roo
 parent-death signal, a seccomp filter); the grader starts it inside namespaces and a fresh
 root of its own where the machine allows. :class:`Harness` imports the submission once
 and answers each ``run`` message with one call of its entry point on a
-:class:`~sandboxes.remote_game.RemoteGame`; in a container, :mod:`sandboxes.watcher` is
-the PID 1 it runs under.
+:class:`~sandboxes.remote_game.RemoteGame`; in a container, and in the local sandbox as
+root, :mod:`sandboxes.watcher` is the PID 1 it runs under.
 """
 
 from __future__ import annotations
@@ -238,11 +238,11 @@ class Arguments:
     (two inherited pipes), ``--connect PATH`` (the grader's Unix socket) or ``--probe``
     (confine, say so on stdout and exit: the grader's check); then ``--memory-mb``,
     ``--cpu-s``, ``--processes`` (whole numbers), ``--tag`` (a name for the machine's
-    process list, unused), and the flags ``--namespace`` (in a PID namespace whose PID 1
-    is bwrap's), ``--ready`` (send ``{"op": "ready", "pid": P, "parent": Q}`` once
-    confined, before any student code), ``--await-limits`` (read the limits from the
-    link before confining) and ``--watch`` (as a container's PID 1: watch the socket and
-    the run)."""
+    process list, unused), and the flags ``--namespace`` (in a PID namespace of its own,
+    as its PID 1 or the child of its watcher), ``--ready`` (send ``{"op": "ready", "pid":
+    P, "parent": Q}`` once confined, before any student code), ``--await-limits`` (read
+    the limits from the link before confining) and ``--watch`` (as its PID namespace's
+    first process: watch the link and the run)."""
 
     FLAGS = ("probe", "namespace", "ready", "await_limits", "watch")
     TEXTS = ("submission", "connect", "tag")

@@ -1,11 +1,11 @@
 """The harness as its PID namespace's first process: the watcher, and how PID 1 ends.
 
-Standard library only; it runs inside the sandbox. With ``--watch`` the harness, as a
-container's PID 1, forks: the child confines itself and runs the submission, and the
-parent watches the grader's socket and the child (:func:`watch`), ending with the link's
-exit codes (:mod:`sandboxes.link`), which the grader reads. A harness that is PID 1
-itself (``bwrap --as-pid-1``) ends on SIGABRT as any other process would
-(:func:`abort_as_init`).
+Standard library only; it runs inside the sandbox. With ``--watch`` the harness, as its
+PID namespace's PID 1 (a container's, or the local sandbox's as root), forks: the child
+confines itself and runs the submission, and the parent watches the grader's link and
+the child (:func:`watch`), ending with the link's exit codes (:mod:`sandboxes.link`),
+which the grader reads. A harness that is PID 1 itself (an ordinary user's local
+sandbox) ends on SIGABRT as any other process would (:func:`abort_as_init`).
 """
 
 from __future__ import annotations
@@ -27,12 +27,14 @@ OOM_COUNTERS = ("/sys/fs/cgroup/memory.events", "/sys/fs/cgroup/memory/memory.oo
 
 
 def watch(link: Link) -> None:
-    """As a container's PID 1: fork, and return in the child, which runs the submission.
+    """As its PID namespace's PID 1: fork, and return in the child, which runs the
+    submission.
 
     This process runs no student code: it cannot be ptraced (not dumpable) and, as its
     namespace's init, not be killed from inside. It exits, and the kernel ends every
-    process of the container with it, as soon as the grader's end of the socket closes
-    (``GONE_EXIT``: a grader that died leaves no container running), or once the child
+    process of the namespace with it, as soon as the grader's end of the link closes (a
+    socket's or a pipe's: ``GONE_EXIT``, a grader that died leaves nothing running, a
+    container nor a local sandbox), or once the child
     has ended: with ``OOM_EXIT`` if the memory cgroup's own counter saw an OOM kill,
     ``128 + N`` if signal N killed the child, else its exit code (at most 127).
     """

@@ -120,14 +120,14 @@ def bwrap_command(
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         raise FileNotFoundError("bwrap")
+    # no init of bwrap's: the harness is the PID namespace's first process (see
+    # namespace_flags), which bwrap waits for, where bwrap leaves its own init for the
+    # machine's PID 1 to reap, and until then it counts in the sandbox's pids cgroup
     args = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
             "--unshare-cgroup-try", "--die-with-parent", "--new-session",
-            "--hostname", "sandbox"]
+            "--hostname", "sandbox", "--as-pid-1"]
     if os.geteuid() != 0:  # an ordinary user gets its rights inside from a user namespace
-        # and the harness is the namespace's PID 1: a bwrap init would run as the same
-        # user, without the seccomp filter, and a submission could write into its memory
-        # through /proc/1/mem (as root, bwrap's init is root's, out of the harness's reach)
-        args += ["--unshare-user", "--disable-userns", "--as-pid-1"]
+        args += ["--unshare-user", "--disable-userns"]
     made: set[str] = set()
     args += _runtime_binds(made)
     _ro_bind(args, made, str(harness or harness_folder()), HARNESS_DIR)
@@ -141,6 +141,16 @@ def bwrap_command(
     if info_fd is not None:
         args += ["--info-fd", str(info_fd)]
     return [*args, "--"]
+
+
+def namespace_flags() -> list[str]:
+    """The harness's flags as its PID namespace's first process. As root, ``--watch``: it
+    forks, and PID 1 is a watcher that runs no student code (root's and not dumpable, out
+    of the submission's reach, as in a container); the harness drops to ``nobody`` in the
+    child. An ordinary user's harness stays PID 1 itself: a watcher would run as the same
+    user, without the seccomp filter, and a submission could write into its memory
+    through /proc/1/mem."""
+    return ["--namespace", "--watch"] if os.geteuid() == 0 else ["--namespace"]
 
 
 def harness_command(*, isolated: bool, harness: Path, submission: Path) -> list[str]:
@@ -161,7 +171,7 @@ def local_isolation() -> tuple[Isolation, str]:
     except FileNotFoundError:
         return LIMITS_ONLY, "bwrap (the bubblewrap package) is not installed"
     command += [*harness_command(isolated=True, harness=harness_folder(), submission=Path())
-                [:4], "--probe", "--submission", f"{SANDBOX_DIR}"]
+                [:4], "--probe", "--submission", f"{SANDBOX_DIR}", *namespace_flags()]
     try:
         done = subprocess.run(command, capture_output=True, timeout=PROBE_TIMEOUT_S,
                               env=scrubbed_env(Path("/")), stdin=subprocess.DEVNULL)
@@ -179,7 +189,7 @@ def local_isolation() -> tuple[Isolation, str]:
 
 def alone_in_namespace(pid: object, parent: object) -> bool:
     """Whether a harness that says it is ``pid``, child of ``parent``, runs alone in a new
-    PID namespace: as root, the child of bwrap's init; else its PID 1 (``--as-pid-1``)."""
+    PID namespace: as root, the child of its watcher; else its PID 1 (``--as-pid-1``)."""
     return (pid, parent) == ((2, 1) if os.geteuid() == 0 else (1, 0))
 
 

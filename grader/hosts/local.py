@@ -52,6 +52,7 @@ from grader.hosts.isolation import (
     likely_isolation,
     local_isolation,
     make_undumpable,
+    namespace_flags,
     owned_folder,
     owner_tag,
     scrubbed_env,
@@ -79,6 +80,7 @@ STOP_INFO_TIMEOUT_S = 2.0  # for bwrap's word on a harness stopped before it was
 # the private /tmp (64 MB) and /dev/shm (16 MB)
 CGROUP_HEADROOM_MB = 64 + 64 + 16  # for bwrap to say which process is the PID namespace's first
 STOP_WAIT_S = 2.0  # for the sandbox's processes to stop once sent SIGSTOP (play mode)
+REAP_WAIT_S = 1.0  # for bwrap to reap its PID namespace's first process, killed, and end
 _CHILDREN_LISTED = os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
 
 
@@ -216,7 +218,7 @@ class LocalSandbox(Sandbox):
                    "--await-limits", "--ready"]
         info_read = None
         if isolated:
-            command.append("--namespace")
+            command += namespace_flags()
             info_read, info_write = os.pipe()
             theirs.append(info_write)
             command = [*bwrap_command(submission=self._folder, info_fd=info_write,
@@ -351,6 +353,7 @@ class LocalSandbox(Sandbox):
                 signal.pidfd_send_signal(self._init_pidfd, signal.SIGKILL)
             os.close(self._init_pidfd)
             self._init_pidfd = None
+            _reaped_by_bwrap(proc)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)  # bwrap itself; with limits only, the harness
         proc.wait()
@@ -395,12 +398,15 @@ class LocalSandbox(Sandbox):
                                    f"{signum}")
 
     def kill(self) -> None:
-        """End the run now, from another thread (a batch that stops): its PID namespace's
-        init first, which ends every process in it, then bwrap or the harness itself."""
+        """End the run now, from another thread (a batch that stops): kill its PID
+        namespace's first process, which ends every process in it, and bwrap, which
+        reaps it, then ends (killed too, it could leave it to the machine's PID 1: see
+        :func:`_reaped_by_bwrap`); with limits only, the harness and its process group."""
         pidfd, proc = self._init_pidfd, self._proc
         if pidfd is not None:
             with contextlib.suppress(OSError):
                 signal.pidfd_send_signal(pidfd, signal.SIGKILL)
+            return
         if proc is not None and proc.returncode is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(proc.pid, signal.SIGKILL)
@@ -425,6 +431,19 @@ def _place(source: Path, target: Path) -> None:
         os.link(source, target)
     except OSError:
         shutil.copy2(source, target)
+
+
+def _reaped_by_bwrap(proc: subprocess.Popen[bytes]) -> None:
+    """Wait, up to REAP_WAIT_S, for bwrap to reap its PID namespace's first process, just
+    killed, and end. Killed before that, bwrap would leave it to the machine's PID 1,
+    which may reap it only a second later, or never (a container's first process that
+    is not an init): until then it counts in the sandbox's pids cgroup, and the next
+    harness waits for the count to fall (:meth:`SandboxCgroup.wait_empty`)."""
+    if proc.returncode is None:  # not reaped yet: its PID is still its own
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(proc.pid, signal.SIGCONT)  # a sandbox paused between moves (play mode)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=REAP_WAIT_S)
 
 
 class SandboxStartError(RuntimeError):

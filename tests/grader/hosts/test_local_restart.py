@@ -1,0 +1,79 @@
+"""A harness that ends before the next test (it crashed, it left a thread running, it ran
+out of time) leaves no process for the machine's first process to reap: the next harness
+starts at once, even where that process never reaps one (a container's first process
+that is not an init), where it used to wait for the sandbox's pids cgroup to empty."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grader.hosts import isolation
+
+# A grader that is its descendants' reaper and never reaps (as PR_SET_CHILD_SUBREAPER
+# makes it): a process of the sandbox's left to the machine's init would be its zombie.
+# It runs one test three times in one local sandbox and says, after each run, the
+# zombies it holds and the run's time.
+GRADER = """
+import ctypes, json, os, sys, time
+from pathlib import Path
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+from grader.hosts.base import RunRequest
+from grader.hosts.local import LocalSandbox
+from grader.trees.tree import parse_tree
+
+def zombies():
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_bytes().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] == b"Z" and int(fields[1]) == os.getpid():
+            found.append(stat.parent.name)
+    return found
+
+tree = parse_tree({"format": "game-tree/1", "name": "t", "nested": [[3, 12], [2, 4]]})
+request = RunRequest(test_name="t", tree=tree, entry="alphabeta", depth=2, time_limit=0.5)
+box = LocalSandbox(Path(sys.argv[1]), memory_mb=256, cpu_s=30)
+said = []
+for _ in range(3):
+    started = time.monotonic()
+    result = box.run(request)
+    said.append({"status": result.status, "message": result.message,
+                 "seconds": round(time.monotonic() - started, 3), "zombies": zombies()})
+box.close()
+print(json.dumps(said))
+"""
+
+ENDINGS = {  # a submission whose every run ends its harness
+    "crashed": "import os\ndef alphabeta(game, state, depth):\n    os._exit(3)\n",
+    "left-a-thread": (
+        "import threading, time\n"
+        "def alphabeta(game, state, depth):\n"
+        "    threading.Thread(target=time.sleep, args=(30,), daemon=True).start()\n"
+        "    return 3, game.actions(state)[0]\n"
+    ),
+    "timed-out": "def alphabeta(game, state, depth):\n    while True:\n        pass\n",
+}
+
+
+@pytest.mark.skipif(isolation.local_isolation()[0] != isolation.NAMESPACES,
+                    reason=isolation.local_isolation()[1])
+@pytest.mark.parametrize("agent", list(ENDINGS.values()), ids=list(ENDINGS))
+def test_a_harness_that_ended_leaves_no_process_to_the_machines_init(
+    tmp_path: Path, agent: str
+) -> None:
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    (submission / "agent.py").write_text(agent)
+    done = subprocess.run([sys.executable, "-c", GRADER, str(submission)],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    runs = json.loads(done.stdout)
+    assert all(run["status"] != "ok" for run in runs), runs  # each run ended its harness
+    assert [run["zombies"] for run in runs] == [[], [], []], runs
