@@ -131,11 +131,11 @@ class Harness:
                     "",
                 )
             reply["output"] = self.output.take()
-            if threads:
-                reply["bye"] = True  # the grader starts a fresh harness for the next run
-            self.channel.send(reply)
-            if threads:  # a thread may still use the game: start afresh, once the
-                self.channel.drain()  # grader has read the answer and closed the link
+            if threads or processes:  # the grader starts a fresh harness for the next run:
+                reply["bye"] = True  # a thread may still use the game, and a process killed
+            self.channel.send(reply)  # may leave state behind (a forkserver pool's server)
+            if threads or processes:  # once the grader has read the answer, closed the link
+                self.channel.drain()
                 os._exit(0)
 
     def run(self, message: dict[str, Any]) -> dict[str, Any]:

@@ -173,7 +173,8 @@ class LocalSandbox(Sandbox):
             if session.lost and ended:
                 result.status, words = ended
                 result.message = f"the submission's process {words}"
-                result.detail = result.detail or stderr or None
+                said = stderr.strip() and f"what it wrote to stderr before it ended:\n{stderr}"
+                result.detail = result.detail or said or None
         return result
 
     def _threads(self) -> int:

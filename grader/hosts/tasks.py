@@ -151,8 +151,13 @@ def checked(result: RunResult, count: Callable[[], int], ready: int) -> RunResul
 def answered(result: RunResult, session: Session, count: Callable[[], int], ready: int
              ) -> RunResult:
     """``result`` of a run, after the grader's own count where the run answered
-    (:func:`checked`); a leftover breaks ``session``: the sandbox starts afresh."""
-    if result.status != "ok" or session.broken:
+    (:func:`checked`); a leftover breaks ``session``: the sandbox starts afresh. A run
+    that failed keeps its result, but what it left ends with its sandbox too: the next
+    test would be blamed for it."""
+    if session.broken:
+        return result
+    if result.status != "ok":
+        session.broken = threads_left(count, ready)[0] > 0
         return result
     result = checked(result, count, ready)
     session.broken = result.fault == "leftover"

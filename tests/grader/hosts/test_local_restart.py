@@ -77,3 +77,34 @@ def test_a_harness_that_ended_leaves_no_process_to_the_machines_init(
     runs = json.loads(done.stdout)
     assert all(run["status"] != "ok" for run in runs), runs  # each run ended its harness
     assert [run["zombies"] for run in runs] == [[], [], []], runs
+
+
+FORKSERVER = """
+import multiprocessing
+
+def square(i):
+    return i * i
+
+def alphabeta(game, state, depth):
+    with multiprocessing.get_context("forkserver").Pool(2) as pool:
+        assert sum(pool.map(square, range(10))) == 285
+    return 3, game.actions(state)[0]
+"""
+
+
+def test_each_test_after_a_process_left_starts_in_a_fresh_harness(tmp_path: Path) -> None:
+    # A(max) -> B(min): 3 12 | C(min): 2 4; a forkserver pool's server outlives its pool:
+    # a leftover in each test, where later tests used to fail inside multiprocessing
+    # (its server killed, the module's state kept: "No child processes")
+    from grader.hosts import open_sandbox
+    from grader.hosts.base import RunRequest
+    from grader.trees.tree import parse_tree
+
+    (tmp_path / "agent.py").write_text(FORKSERVER)
+    tree = parse_tree({"format": "game-tree/1", "name": "t", "nested": [[3, 12], [2, 4]]})
+    request = RunRequest(test_name="t", tree=tree, entry="alphabeta", depth=2, time_limit=20)
+    with open_sandbox("local", tmp_path, memory_mb=256, cpu_s=60) as box:
+        results = [box.run(request) for _ in range(3)]
+    said = [(r.status, r.message) for r in results]
+    assert all(status == "error" and "left 1 process(es) running" in (message or "")
+               for status, message in said), said
