@@ -5,10 +5,13 @@ files in the sandbox's private ``/tmp`` and ``/dev/shm`` included, so memory tha
 the address-space limit still has a bound. ``RLIMIT_NPROC`` counts the processes of a
 user, and every local sandbox's submission runs as the same user: a pids cgroup bounds
 one sandbox's own, so that a submission holding many threads cannot make another's
-next thread fail. Where no cgroup can be made (an ordinary user, a container) the
-sandbox goes on without: the seccomp filter denies ``memfd_create`` and its tmpfs mounts
-have a size, which bound the same memory escapes more coarsely, and ``RLIMIT_NPROC``
-bounds the processes, shared by the sandboxes running at once.
+next thread fail. ``RLIMIT_CPU`` counts one process's time: a cpu cgroup's quota holds
+the sandbox's processes together to one core's worth (:data:`CPUS`, as a container's),
+so that a submission busy on every core cannot slow the others running at once.
+Where no cgroup can be made (an ordinary user, a container) the sandbox goes on
+without: the seccomp filter denies ``memfd_create`` and its tmpfs mounts have a size,
+which bound the same memory escapes more coarsely, and ``RLIMIT_NPROC`` bounds the
+processes, shared by the sandboxes running at once.
 """
 
 from __future__ import annotations
@@ -25,12 +28,20 @@ from grader.hosts.tasks import ThreadCount
 ROOT = Path("/sys/fs/cgroup")
 _serial = itertools.count()
 REMOVE_TIMEOUT_S = 2.0
+CPUS = 1  # cores' worth of CPU time a sandbox's processes get together, as a container's
+CPU_PERIOD_US = 100_000  # the period a cpu cgroup's quota is counted over
 NAME_RE = re.compile(r"^grader-(\d+)-(\d+)-\d+$")
 
 
 def own_pids_cgroup() -> Path | None:
     """This process's pids cgroup folder."""
     found = _own_cgroup("pids")
+    return None if found is None else found[0]
+
+
+def own_cpu_cgroup() -> Path | None:
+    """This process's cpu cgroup folder."""
+    found = _own_cgroup("cpu")
     return None if found is None else found[0]
 
 
@@ -64,12 +75,15 @@ def _own_cgroup(controller: str) -> tuple[Path, bool] | None:
 
 
 class SandboxCgroup:
-    """A child of the grader's memory cgroup with a limit, and of its pids cgroup where
-    one can be made (the same folder under cgroup v2); removed by :meth:`remove`."""
+    """A child of the grader's memory cgroup with a limit, and of its pids and cpu
+    cgroups where they can be made (the same folder under cgroup v2); removed by
+    :meth:`remove`."""
 
-    def __init__(self, folder: Path, pids: Path | None = None) -> None:
+    def __init__(self, folder: Path, pids: Path | None = None, cpu: Path | None = None
+                 ) -> None:
         self.folder = folder
         self.pids = pids  # the folder whose pids.max bounds the sandbox's processes
+        self.cpu = cpu  # the folder whose quota bounds their CPU time together
         self._count: ThreadCount | None = None  # pids.current, opened at the first count
 
     @classmethod
@@ -86,11 +100,11 @@ class SandboxCgroup:
         folder = _made(parent / name, limit_file, str(limit_bytes))
         if folder is None:
             return None
-        pids_parent = own_pids_cgroup()
-        pids = None if pids_parent is None else (
-            _limited(folder, "pids.max", str(processes)) if pids_parent == parent
-            else _made(pids_parent / name, "pids.max", str(processes)))
-        return cls(folder, pids)
+        pids = _joined(folder, own_pids_cgroup(), name, "pids.max", str(processes))
+        quota = CPUS * CPU_PERIOD_US
+        cpu = _joined(folder, own_cpu_cgroup(), name, "cpu.max",
+                      f"{quota} {CPU_PERIOD_US}", v1=("cpu.cfs_quota_us", str(quota)))
+        return cls(folder, pids, cpu)
 
     def set_limit(self, limit_bytes: int) -> None:
         """A new limit (OSError if it cannot be set), before any student code runs in it."""
@@ -109,9 +123,7 @@ class SandboxCgroup:
 
     def wrap(self, command: list[str]) -> list[str]:
         """``command`` started inside the cgroups: a shell joins them, then becomes it."""
-        joins = [str(self.folder / "cgroup.procs")]
-        if self.pids is not None and self.pids != self.folder:
-            joins.append(str(self.pids / "cgroup.procs"))
+        joins = [str(folder / "cgroup.procs") for folder in self._folders()]
         script = " && ".join(f'echo $$ > "${i}"' for i in range(len(joins)))
         return ["/bin/sh", "-c", f'{script} && shift {len(joins) - 1} && exec "$@"',
                 *joins, *command]
@@ -144,9 +156,28 @@ class SandboxCgroup:
         count, self._count = self._count, None
         if count is not None:
             count.close()
-        for folder in dict.fromkeys([self.folder, self.pids]):  # one, or two in order
-            if folder is not None:
-                _remove(folder)
+        for folder in self._folders():
+            _remove(folder)
+
+    def _folders(self) -> list[Path]:
+        """The cgroups' folders, the memory one first: one under cgroup v2."""
+        return [f for f in dict.fromkeys([self.folder, self.pids, self.cpu]) if f is not None]
+
+
+def _joined(
+    folder: Path, parent: Path | None, name: str, limit_file: str, limit: str,
+    v1: tuple[str, str] | None = None,
+) -> Path | None:
+    """The folder of the sandbox's cgroup for one more controller, whose own cgroup of
+    this process is ``parent``, with ``limit`` written to ``limit_file`` (``v1``: the
+    file and limit under cgroup v1, where they differ): ``folder`` itself under cgroup
+    v2 (one folder for every controller), else ``parent / name``; None where it cannot
+    be made."""
+    if parent is None:
+        return None
+    if parent == folder.parent:  # cgroup v2
+        return _limited(folder, limit_file, limit)
+    return _made(parent / name, *(v1 or (limit_file, limit)))
 
 
 def _made(folder: Path, limit_file: str, limit: str) -> Path | None:
@@ -194,7 +225,7 @@ def sweep_dead_cgroups(alive: object) -> int:
     own = own_memory_cgroup()
     if own is None or os.geteuid() != 0:
         return 0
-    parents = dict.fromkeys([own[0], own_pids_cgroup()])  # the pids one may be the same
+    parents = dict.fromkeys([own[0], own_pids_cgroup(), own_cpu_cgroup()])  # v2: one
     removed = 0
     with contextlib.suppress(OSError):
         for folder in [f for p in parents if p is not None for f in p.glob("grader-*")]:

@@ -1,6 +1,8 @@
 """The local sandbox's cgroups: a pids cgroup bounds one sandbox's processes, so that two
 sandboxes running at once (``--jobs 2``, a tournament) do not share one bound, as they
-share ``RLIMIT_NPROC`` (counted per user, and every submission runs as the same one)."""
+share ``RLIMIT_NPROC`` (counted per user, and every submission runs as the same one); a
+cpu cgroup holds them to one core's worth together, as ``RLIMIT_CPU`` (per process)
+does not."""
 
 from __future__ import annotations
 
@@ -12,7 +14,13 @@ from pathlib import Path
 import pytest
 
 from grader.hosts.base import RunRequest
-from grader.hosts.cgroup import SandboxCgroup, own_memory_cgroup, own_pids_cgroup
+from grader.hosts.cgroup import (
+    CPUS,
+    SandboxCgroup,
+    own_cpu_cgroup,
+    own_memory_cgroup,
+    own_pids_cgroup,
+)
 from grader.hosts.local import PROCESSES, LocalSandbox
 from grader.trees.tree import parse_tree
 
@@ -127,3 +135,42 @@ def test_after_a_fork_bomb_the_next_test_starts_afresh(tmp_path: Path) -> None:
     with LocalSandbox(bomb, memory_mb=256, cpu_s=60) as box:
         statuses = [box.run(request).status for _ in range(3)]
     assert statuses == ["timeout"] * 3  # the student's, every time; never sandbox_error
+
+
+# three processes that each burn 0.3 s of CPU time at once, then the answer
+CPU_HOG = """
+import os, time
+
+
+def alphabeta(game, state, depth):
+    children = []
+    for _ in range(3):
+        pid = os.fork()
+        if pid == 0:
+            while time.process_time() < 0.3:
+                pass
+            os._exit(0)
+        children.append(pid)
+    for pid in children:
+        os.waitpid(pid, 0)
+    return 3, "a1"
+"""
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or own_memory_cgroup() is None or own_cpu_cgroup() is None
+    or (os.cpu_count() or 1) < 2,
+    reason="no cpu cgroup for this grader to make (root only), or one core: nothing to hold",
+)
+def test_a_sandbox_busy_on_every_core_gets_one_cores_worth(tmp_path: Path) -> None:
+    hog = submission(tmp_path / "hog", CPU_HOG)
+    request = RunRequest(test_name="t", tree=TREE, entry="alphabeta", depth=2, time_limit=30)
+    with LocalSandbox(hog, memory_mb=256, cpu_s=60) as box:
+        assert box._cgroup is not None and box._cgroup.cpu is not None
+        result = box.run(request)
+        stat = dict(line.split() for line in (box._cgroup.cpu / "cpu.stat").read_text()
+                    .splitlines())
+    assert result.status == "ok", result.message
+    # 0.9 s of CPU time on one core's worth takes 0.9 s at least (on two free cores, 0.45)
+    assert result.time_s >= 0.8 / CPUS, result.time_s
+    assert int(stat["nr_throttled"]) > 0, stat
