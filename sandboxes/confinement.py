@@ -17,12 +17,19 @@ import os
 import resource
 import select
 import struct
+import sys
+import time
+
+TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
+if TYPE_CHECKING:
+    from typing import Any
 
 NOBODY = 65534
 PR_SET_PDEATHSIG = 1
 PR_SET_SECCOMP = 22
 PR_SET_NO_NEW_PRIVS = 38
 SECCOMP_MODE_FILTER = 2
+REAP_WAIT_S = 1.0  # for the processes a run left to die once killed
 SIGKILL = 9  # POSIX's number: the signal module would import enum, a tenth of the harness's start
 
 # classic BPF, as seccomp reads it
@@ -183,21 +190,51 @@ def _mapped_bytes() -> int:
         return 64 << 20
 
 
-_KEPT_BY_STDLIB = b"from multiprocessing.resource_tracker import main"
-"""The command of the helper the standard library starts for a ``spawn`` pool and keeps
-for as long as the process that started it; a pool started again starts it again. (A
-``forkserver`` pool's server is no such helper: killed, it is not started again, and a
-pool left to it is the submission's leftover.)"""
+_KEPT_BY_STDLIB = (b"from multiprocessing.resource_tracker import main",
+                   b"from multiprocessing.forkserver import main")
+"""The commands of the helpers the standard library starts for a pool and keeps for as
+long as the process that started it: a ``spawn`` pool's resource tracker, a
+``forkserver`` pool's server (the default start method from Python 3.14). A pool
+started again starts them again (the server once :func:`_forget_forkserver` has run)."""
 
 
-def _stdlib_helper(pid: str) -> bool:
-    """Whether process ``pid`` is the standard library's own helper (:data:`_KEPT_BY_STDLIB`):
-    killed with the rest, but no leftover of the submission's, which closed its pool."""
+def _stdlib_helper(pid: str, parent: int) -> bool:
+    """Whether process ``pid``, child of ``parent``, is the standard library's own helper
+    (:data:`_KEPT_BY_STDLIB`): killed with the rest, but no leftover of the submission's,
+    which closed its pool. Only a child of this process: a pool's worker that the server
+    forked has the server's command too."""
+    if parent != os.getpid():
+        return False
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as f:
-            return _KEPT_BY_STDLIB in f.read()
+            command = f.read()
     except OSError:
         return False
+    return any(kept in command for kept in _KEPT_BY_STDLIB)
+
+
+def _forget_forkserver() -> None:
+    """Let the next ``forkserver`` pool start its server again, once this one is killed:
+    the standard library keeps the server's PID and looks whether it still runs with
+    ``waitpid``, which fails for a process reaped here ("No child processes")."""
+    server: Any = getattr(sys.modules.get("multiprocessing.forkserver"), "_forkserver", None)
+    if getattr(server, "_forkserver_pid", None) is None:
+        return
+    try:
+        os.close(server._forkserver_alive_fd)
+    except (OSError, TypeError, AttributeError):
+        pass
+    address = getattr(server, "_forkserver_address", None)
+    if isinstance(address, str) and address.startswith("/"):  # not an abstract socket
+        try:
+            os.unlink(address)
+        except OSError:
+            pass
+    for name in ("_forkserver_pid", "_forkserver_alive_fd", "_forkserver_address"):
+        try:
+            setattr(server, name, None)
+        except AttributeError:
+            pass
 
 
 def kill_leftovers(*, namespace: bool) -> int:
@@ -209,8 +246,16 @@ def kill_leftovers(*, namespace: bool) -> int:
     (``namespace``), PID 1 excepted; with limits only, those of the harness's session (a
     process that left it is beyond reach: see the README)."""
     me, sid = os.getpid(), os.getsid(0)
-    if namespace or me == 1:
-        return _kill_namespace(me)
+    try:
+        if namespace or me == 1:
+            return _kill_namespace(me)
+        return _kill_session(me, sid)
+    finally:
+        _forget_forkserver()  # killed, or never started
+
+
+def _kill_session(me: int, sid: int) -> int:
+    """Kill every process of session ``sid`` but ourselves (with limits only)."""
     found = 0
     for entry in os.listdir("/proc"):
         if not entry.isdigit() or int(entry) == me:
@@ -221,7 +266,7 @@ def kill_leftovers(*, namespace: bool) -> int:
         except OSError:
             continue
         if fields[0] != b"Z" and int(fields[3]) == sid:  # a zombie is dead already
-            found += not _stdlib_helper(entry)
+            found += not _stdlib_helper(entry, int(fields[1]))
             try:
                 os.kill(int(entry), SIGKILL)
             except OSError:
@@ -243,21 +288,34 @@ def _kill_namespace(me: int) -> int:
             continue
         try:
             with open(f"/proc/{entry}/stat", "rb") as f:
-                state = f.read().rsplit(b")", 1)[1].split()[0]
-        except (OSError, IndexError):
+                state, parent = f.read().rsplit(b")", 1)[1].split()[:2]
+        except (OSError, IndexError, ValueError):
             continue
         if state != b"Z":
-            helper = _stdlib_helper(entry)
+            helper = _stdlib_helper(entry, int(parent))
             found += not helper
             others += helper
-    if found or others:  # -1 is every process we may signal but PID 1 and ourselves
+    if found or others:
+        _kill_and_reap()
+    return found
+
+
+def _kill_and_reap(wait_s: float = REAP_WAIT_S) -> None:
+    """Kill every process we may signal but PID 1 and ourselves (``kill(-1)``), and reap
+    our children (as PID 1: every orphan), killing again while new ones run: a thread the
+    search left may fork on (a pool's handler replacing its workers). Up to ``wait_s``
+    seconds: a thread that outforks it is a leftover, and the harness starts afresh."""
+    deadline = time.monotonic() + wait_s
+    while True:
         try:
             os.kill(-1, SIGKILL)
         except OSError:
             pass
-    try:
-        while os.waitpid(-1, 0)[0]:  # our children (as PID 1: every orphan)
-            pass
-    except ChildProcessError:
-        pass
-    return found
+        try:
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass
+        except ChildProcessError:
+            return  # none left
+        if time.monotonic() > deadline:
+            return
+        time.sleep(0.001)  # killed, not yet dead: reaped at the next look

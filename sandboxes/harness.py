@@ -112,6 +112,7 @@ class Harness:
                 continue
             self.channel.begin(message["run"])
             reply = self.run(message)
+            _stop_timers()  # a timer the search left would go off in a later test
             self.channel.end()
             threads = _threads_left()
             processes = kill_leftovers(namespace=self.namespace)
@@ -210,17 +211,27 @@ class Harness:
 
 def _threads_left(wait_s: float = THREADS_END_S) -> int:
     """The threads of this process besides this one, once the ones that are ending have
-    ended: a thread that Python has joined may still be on the kernel's list for a moment
-    (its join returns before the thread itself exits), so while no Python thread but
-    this one is alive, the count is looked at again for up to ``wait_s`` seconds."""
+    ended: while there are any, the count is looked at again for up to ``wait_s``
+    seconds, as the grader's own count waits for them (a thread ending as the search
+    returns, a cancelled ``Timer`` not joined, an executor shutting itself down; one
+    that Python has joined may still be on the kernel's list for a moment)."""
     deadline = time.monotonic() + wait_s
-    threading = sys.modules.get("threading")  # not imported: no thread of Python's made
     while True:
         left = _thread_count() - 1
-        alive = threading is not None and threading.active_count() > 1
-        if left <= 0 or alive or time.monotonic() >= deadline:
+        if left <= 0 or time.monotonic() >= deadline:
             return max(left, 0)
         time.sleep(0.001)
+
+
+def _stop_timers() -> None:
+    """Cancel the interval timers and the alarm a search set and left: their signal
+    belongs to the search that set them, never to a later test's."""
+    for timer in (SIGNALS.ITIMER_REAL, SIGNALS.ITIMER_VIRTUAL, SIGNALS.ITIMER_PROF):
+        try:
+            SIGNALS.setitimer(timer, 0)
+        except OSError:
+            pass
+    SIGNALS.alarm(0)
 
 
 def _thread_count() -> int:

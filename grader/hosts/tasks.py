@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from grader.hosts.session import Session
 
 LEFTOVER_WAIT_S = 0.2  # for threads and processes that are ending to leave the kernel's list
+HARNESS_END_S = 0.05  # for a harness that ended with the threads it left to be reaped
 CGROUPS = Path("/sys/fs/cgroup")
 
 
@@ -125,7 +126,7 @@ def threads_left(count: Callable[[], int], ready: int, wait_s: float = LEFTOVER_
     many run now), once those that are ending have ended: looked at again for up to
     ``wait_s`` seconds while there are more; and how long that took (0 when there were
     none at the first look)."""
-    extra = count() - ready
+    extra = first = count() - ready
     if extra <= 0:
         return 0, 0.0
     started = time.perf_counter()
@@ -133,7 +134,21 @@ def threads_left(count: Callable[[], int], ready: int, wait_s: float = LEFTOVER_
     while extra > 0 and time.perf_counter() < deadline:
         time.sleep(0.002)
         extra = count() - ready
+    if extra < 0 or (extra == 0 and _fell_below(count, ready)):
+        return first, time.perf_counter() - started  # what was left took its harness down
     return max(extra, 0), time.perf_counter() - started
+
+
+def _fell_below(count: Callable[[], int], ready: int, wait_s: float = HARNESS_END_S) -> bool:
+    """Whether the count falls below the ready sandbox's own within ``wait_s`` seconds:
+    its harness ended, as the threads left ended (a process that exits is counted until
+    its parent reaps it, a moment after its threads have gone)."""
+    deadline = time.perf_counter() + wait_s
+    while time.perf_counter() < deadline:
+        if count() < ready:
+            return True
+        time.sleep(0.002)
+    return False
 
 
 def checked(result: RunResult, count: Callable[[], int], ready: int) -> RunResult:

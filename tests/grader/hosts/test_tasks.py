@@ -28,6 +28,9 @@ def counts(*seen: int) -> Iterator[int]:
         pytest.param((3,), 0, False, id="as-when-ready"),
         pytest.param((4, 4, 3), 0, True, id="one-ending"),
         pytest.param((5,), 2, True, id="two-left"),
+        # the harness ended with the thread it left: counted until reaped, then gone
+        pytest.param((4, 4, 3, 1), 1, True, id="left-one-that-ended-its-harness"),
+        pytest.param((4, 0), 1, True, id="left-one-and-the-harness-went-at-once"),
     ],
 )
 def test_threads_left_waits_only_for_threads_that_are_there(
@@ -40,7 +43,8 @@ def test_threads_left_waits_only_for_threads_that_are_there(
 
 
 def test_the_wait_is_charged_to_the_run_and_a_leftover_fails_it() -> None:
-    ended = checked(RunResult(status="ok", time_s=0.5), iter([4, 4, 3]).__next__, 3)
+    looks = counts(4, 4, 3)
+    ended = checked(RunResult(status="ok", time_s=0.5), lambda: next(looks), 3)
     assert ended.status == "ok" and ended.time_s > 0.5  # the wait, on the run's clock
     looks = counts(4)
     left = checked(RunResult(status="ok", time_s=0.5, output="hi"), lambda: next(looks), 3)

