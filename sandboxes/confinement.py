@@ -190,19 +190,28 @@ def _mapped_bytes() -> int:
         return 64 << 20
 
 
-_KEPT_BY_STDLIB = (b"from multiprocessing.resource_tracker import main",
-                   b"from multiprocessing.forkserver import main")
-"""The commands of the helpers the standard library starts for a pool and keeps for as
-long as the process that started it: a ``spawn`` pool's resource tracker, a
-``forkserver`` pool's server (the default start method from Python 3.14). A pool
-started again starts them again (the server once :func:`_forget_forkserver` has run)."""
+_KEPT_BY_STDLIB = {
+    b"from multiprocessing.resource_tracker import main":
+        ("multiprocessing.resource_tracker", "_resource_tracker", "_pid"),
+    b"from multiprocessing.forkserver import main":
+        ("multiprocessing.forkserver", "_forkserver", "_forkserver_pid"),
+}
+"""The helpers the standard library starts for a pool and keeps for as long as the
+process that started it: a ``spawn`` pool's resource tracker, a ``forkserver`` pool's
+server (the default start method from Python 3.14), by their command, with where the
+standard library keeps the PID of the one it started (module, object, attribute). A
+pool started again starts them again (the server once :func:`_forget_forkserver` has
+run)."""
+_UNKNOWN = object()
 
 
 def _stdlib_helper(pid: str, parent: int) -> bool:
     """Whether process ``pid``, child of ``parent``, is the standard library's own helper
     (:data:`_KEPT_BY_STDLIB`): killed with the rest, but no leftover of the submission's,
-    which closed its pool. Only a child of this process: a pool's worker that the server
-    forked has the server's command too."""
+    which closed its pool. Only a child of this process whose command is a helper's, and
+    the one the standard library started, where it says which (a pool's worker that the
+    server forked has the server's command too, and a submission may start a process of
+    that command itself)."""
     if parent != os.getpid():
         return False
     try:
@@ -210,7 +219,13 @@ def _stdlib_helper(pid: str, parent: int) -> bool:
             command = f.read()
     except OSError:
         return False
-    return any(kept in command for kept in _KEPT_BY_STDLIB)
+    for kept, (module, name, attribute) in _KEPT_BY_STDLIB.items():
+        if kept in command:
+            if module not in sys.modules:  # it never started one
+                return False
+            started = getattr(getattr(sys.modules[module], name, None), attribute, _UNKNOWN)
+            return started is _UNKNOWN or started == int(pid)  # _UNKNOWN: another Python's
+    return False
 
 
 def _forget_forkserver() -> None:
