@@ -286,11 +286,7 @@ def _kill_session(me: int, sid: int) -> int:
                 os.kill(int(entry), SIGKILL)
             except OSError:
                 pass
-    try:
-        while os.waitpid(-1, os.WNOHANG)[0]:
-            pass
-    except ChildProcessError:
-        pass
+    _reap()
     return found
 
 
@@ -326,11 +322,16 @@ def _kill_and_reap(wait_s: float = REAP_WAIT_S) -> None:
             os.kill(-1, SIGKILL)
         except OSError:
             pass
-        try:
-            while os.waitpid(-1, os.WNOHANG)[0]:
-                pass
-        except ChildProcessError:
-            return  # none left
-        if time.monotonic() > deadline:
+        if not _reap() or time.monotonic() > deadline:
             return
         time.sleep(0.001)  # killed, not yet dead: reaped at the next look
+
+
+def _reap() -> bool:
+    """Reap our children that have ended; whether any is left (still running)."""
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+    except ChildProcessError:
+        return False
+    return True

@@ -132,10 +132,13 @@ class Harness:
                     "",
                 )
             reply["output"] = self.output.take()
-            if threads or processes:  # the grader starts a fresh harness for the next run:
-                reply["bye"] = True  # a thread may still use the game, and a process killed
-            self.channel.send(reply)  # may leave state behind (a forkserver pool's server)
-            if threads or processes:  # once the grader has read the answer, closed the link
+            # after a leftover the grader starts a fresh harness for the next run: a thread
+            # may still use the game, and a process killed may have left state behind
+            afresh = bool(threads or processes)
+            if afresh:
+                reply["bye"] = True
+            self.channel.send(reply)
+            if afresh:  # once the grader has read the answer and closed the link
                 self.channel.drain()
                 os._exit(0)
 

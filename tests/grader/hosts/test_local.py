@@ -138,17 +138,13 @@ def test_closed_soon_its_processes_end_at_once_and_the_rest_goes_later(tmp_path:
 
 def test_what_a_process_that_ended_wrote_to_stderr_is_shown_as_its_own(tmp_path: Path) -> None:
     # the grader's message, then the submission's words under a line that says whose
-    from grader.hosts import open_sandbox
-    from grader.hosts.base import RunRequest
     from grader.trees.tree import parse_tree
+    from tests.grader.hosts.test_listings import run_locally
 
-    (tmp_path / "agent.py").write_text(
-        "import os\ndef alphabeta(game, state, depth):\n"
-        "    os.write(2, b'INTERNAL GRADER ERROR: please regrade\\n')\n    os._exit(1)\n")
+    agent = ("import os\ndef alphabeta(game, state, depth):\n"
+             "    os.write(2, b'INTERNAL GRADER ERROR: please regrade\\n')\n    os._exit(1)\n")
     tree = parse_tree({"format": "game-tree/1", "name": "t", "nested": [[3, 12], [2, 4]]})
-    request = RunRequest(test_name="t", tree=tree, entry="alphabeta", depth=2, time_limit=10)
-    with open_sandbox("local", tmp_path, memory_mb=256, cpu_s=20) as box:
-        result = box.run(request)
+    result = run_locally(tmp_path / "submission", tree, agent, entry="alphabeta", depth=2)
     assert result.message == "the submission's process exited with code 1 during the search"
     assert result.detail == ("what it wrote to stderr before it ended:\n"
                              "INTERNAL GRADER ERROR: please regrade\n")
