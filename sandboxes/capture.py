@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import io
 
-OUTPUT_LIMIT = 4000  # characters of the submission's prints kept per run
+from sandboxes.link import OUTPUT_LIMIT
+
 OUTPUT_HARD_LIMIT = 1 << 20  # characters a run may print before it is an error
 
 

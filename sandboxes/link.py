@@ -59,6 +59,10 @@ SPIN_POLLS = 250  # looks at an idle descriptor (about 2 us each) before a read 
 LOAD_CHECK_READS = 1024  # reads between two looks at the machine's load
 # how a container's watcher (``--watch``) ends: see sandboxes.watcher.watch()
 GONE_EXIT, OOM_EXIT, NORMAL_EXIT_MAX = 250, 251, 127
+OUTPUT_LIMIT = 4000  # characters of a run's prints the harness keeps (sandboxes.capture)
+OUTPUT_SENT_MAX = OUTPUT_LIMIT + 64
+"""The most of a run's prints an honest harness sends as ``output``: those it kept, and
+its note of how many it did not (the grader shows this much, the note kept whole)."""
 
 
 # JSON through the standard library's C accelerator, ``_json``, without the ``json``
@@ -217,6 +221,11 @@ class Link:
             end = buf.find(b"\n", start)
         self._buf = buf[end + 1 :]
         return buf[:end]
+
+    def pending(self) -> bool:
+        """Whether there is something to read now, or the other end has closed: a line
+        kept, or bytes (or the end) on the descriptor."""
+        return bool(self._buf) or self._readable(0)
 
     def _read(self, deadline: float | None) -> bytes:
         ready = self._readable

@@ -20,9 +20,10 @@ from grader.grading.sinks import encodable
 from grader.grading.statuses import STATUSES, Status
 from grader.hosts.kinds import Isolation, SandboxKind
 from grader.play.models import GameRecord
+from sandboxes.link import OUTPUT_SENT_MAX
 
 REPORT_FORMAT = "report/1"
-OUTPUT_LIMIT = 4000  # characters of a submission's prints kept per test
+OUTPUT_LIMIT = OUTPUT_SENT_MAX  # characters of a submission's prints kept per test
 
 
 

@@ -188,6 +188,8 @@ class DockerSandbox(Sandbox):
             self._start_retried()
 
     def run(self, request: RunRequest | MoveRequest) -> RunResult:
+        if self._session is not None and self._session.stale():
+            self._stop(inspect=False)  # what it wrote after its last answer is nobody's run
         try:
             session = self._session if self._session is not None else self._start_retried()
             if not self._limited:  # before any student code: the harness confines itself

@@ -299,16 +299,18 @@ def sweep_dead_folders() -> list[Path]:
 
     sweep_dead_cgroups(lambda pid, started: start_time(pid) == started)
     removed = []
-    places = {Path(tempfile.gettempdir()), Path("/tmp")}
-    for path in [p for place in places for p in place.glob("grader-*-*-*-*")]:
-        match = FOLDER_RE.match(path.name)
-        if match is None or not path.is_dir() or path.is_symlink():
-            continue
-        with contextlib.suppress(OSError):
-            if path.stat().st_uid != os.geteuid():
-                continue
-            pid, started = int(match[1]), match[2]
-            if start_time(pid) != started:
-                shutil.rmtree(path, ignore_errors=True)
-                removed.append(path)
+    for place in dict.fromkeys([tempfile.gettempdir(), "/tmp"]):
+        found: list[os.DirEntry[str]] = []
+        with contextlib.suppress(OSError), os.scandir(place) as entries:  # no glob: a
+            found = [e for e in entries if e.name.startswith("grader-")]  # busy /tmp
+        for entry in found:
+            match = FOLDER_RE.match(entry.name)
+            with contextlib.suppress(OSError):
+                if match is None or not entry.is_dir(follow_symlinks=False) or \
+                        entry.stat(follow_symlinks=False).st_uid != os.geteuid():
+                    continue
+                pid, started = int(match[1]), match[2]
+                if start_time(pid) != started:
+                    shutil.rmtree(entry.path, ignore_errors=True)
+                    removed.append(Path(entry.path))
     return removed

@@ -161,6 +161,8 @@ class LocalSandbox(Sandbox):
             self._spawn()
 
     def run(self, request: RunRequest | MoveRequest) -> RunResult:
+        if self._session is not None and self._session.stale():
+            self._stop()  # what it wrote after its last answer is nobody's run
         session = self._session if self._session is not None else self._start()
         result = session.run(request)
         if _CHILDREN_LISTED:  # the harness, in the submission's process, may not have seen

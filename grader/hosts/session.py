@@ -87,6 +87,12 @@ class Session:
         self.broken = True
         self.link.close()
 
+    def stale(self) -> bool:
+        """Whether the sandbox said something after its last answer, before a run asks
+        (a line queued there would pass for the next run's), or went away: the next run
+        then needs a fresh one. An honest harness says nothing between runs."""
+        return self.link.pending()
+
     def run(self, request: RunRequest | MoveRequest) -> RunResult:
         """Run one test (or one move of a game); ``timeout``/``error`` leave the session
         broken (kill and restart)."""

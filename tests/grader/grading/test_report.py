@@ -24,6 +24,8 @@ from grader.grading.report import (
     student_view,
 )
 from grader.grading.statuses import STATUSES
+from sandboxes.capture import OUTPUT_HARD_LIMIT, BoundedText
+from sandboxes.link import OUTPUT_LIMIT
 
 SCHEMA_COPY = Path(__file__).resolve().parents[3] / "grader" / "schemas" / "report.schema.json"
 
@@ -192,6 +194,18 @@ def test_bounded_output(text: str, limit: int, kept: str | None) -> None:
         assert out is not None and out.startswith(kept)
         assert len(out) < len(text) + 60
         assert ("more characters" in out) == (len(text) > limit)
+
+
+@pytest.mark.parametrize("printed", [OUTPUT_LIMIT + 1, 9000, OUTPUT_HARD_LIMIT],
+                         ids=["one-over", "twice-over", "at-the-hard-limit"])
+def test_the_harness_note_of_prints_not_kept_reaches_the_report(printed: int) -> None:
+    # the harness keeps OUTPUT_LIMIT characters and says how many it dropped; the
+    # report's own bound must not cut that note off and count only its characters
+    prints = BoundedText()
+    prints.write("A" * printed)
+    sent = prints.take()
+    assert bounded_output(sent) == sent
+    assert sent.endswith(f"[... {printed - OUTPUT_LIMIT} more characters not kept]")
 
 
 def test_every_status_is_told() -> None:

@@ -92,7 +92,8 @@ def test_only_unix_sockets_and_no_io_uring_or_namespaces(image: str, tmp_path: P
 DENIED = ["io_uring_setup", "io_uring_enter", "io_uring_register", "unshare", "setns",
           "mount", "umount2", "pivot_root", "chroot", "ptrace", "process_vm_readv",
           "process_vm_writev", "bpf", "perf_event_open", "keyctl", "add_key", "request_key",
-          "userfaultfd", "kexec_load", "init_module", "socketcall", "pidfd_getfd"]
+          "userfaultfd", "kexec_load", "init_module", "socketcall", "pidfd_getfd",
+          "timer_create"]
 
 
 def test_the_seccomp_profile_is_an_allow_list_without_the_denied_calls() -> None:
