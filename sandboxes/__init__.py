@@ -20,6 +20,8 @@ The modules, by concern:
 - ``cs188``: CS188's agent classes run unchanged: stand-ins of the modules they import,
   and a ``GameState`` over the ``game``;
 - ``capture``: the submission's prints, bounded;
+- ``carryover``: what a run could leave its process for the next (limits lowered, the
+  signal mask, hooks, the link's descriptors), which makes the harness start afresh;
 - ``confinement``: limits, the drop from root, the parent-death signal, seccomp;
 - ``watcher``: a container's PID 1, which runs no student code.
 
@@ -33,6 +35,7 @@ HARNESS_FILES = (
     "agent.py",
     "answer.py",
     "capture.py",
+    "carryover.py",
     "confinement.py",
     "cs188.py",
     "harness.py",

@@ -15,13 +15,20 @@ OUTPUT_HARD_LIMIT = 1 << 20  # characters a run may print before it is an error
 
 
 class BoundedText(io.TextIOBase):
-    """A stdout/stderr that keeps the first ``OUTPUT_LIMIT`` characters and counts the rest."""
+    """A stdout/stderr that keeps the first ``OUTPUT_LIMIT`` characters and counts the rest.
+
+    It answers what code asks of a real console stream: its ``encoding`` (UTF-8), and its
+    ``buffer``, whose bytes it takes as UTF-8 text."""
 
     def __init__(self) -> None:
         self.parts: list[str] = []
         self.kept = 0
         self.dropped = 0
         self.total = 0
+        self.buffer = _Bytes(self)
+
+    encoding = "utf-8"
+    errors = "strict"
 
     def writable(self) -> bool:
         return True
@@ -42,3 +49,18 @@ class BoundedText(io.TextIOBase):
             out += f"\n[... {self.dropped} more characters not kept]"
         self.parts, self.kept, self.dropped, self.total = [], 0, 0, 0
         return out
+
+
+class _Bytes(io.RawIOBase):
+    """The ``buffer`` of a :class:`BoundedText`: bytes written there are its text."""
+
+    def __init__(self, text: BoundedText) -> None:
+        self._text = text
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: object) -> int:
+        chunk = bytes(data)  # type: ignore[call-overload]  # bytes, bytearray, memoryview
+        self._text.write(chunk.decode("utf-8", "replace"))
+        return len(chunk)

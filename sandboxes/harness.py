@@ -48,6 +48,7 @@ from sandboxes import cs188  # noqa: E402
 from sandboxes.agent import Agent  # noqa: E402
 from sandboxes.answer import Failure, one_line, plain, short  # noqa: E402
 from sandboxes.capture import OUTPUT_HARD_LIMIT, BoundedText  # noqa: E402
+from sandboxes.carryover import ProcessState  # noqa: E402
 from sandboxes.confinement import ConfinementError, confine, kill_leftovers  # noqa: E402
 from sandboxes.link import Link, decode_json  # noqa: E402
 from sandboxes.remote_game import (  # noqa: E402
@@ -105,7 +106,10 @@ class Harness:
             self._in_search = False
 
     def serve(self) -> None:
+        # the streams Python started with too: a print to them is the search's as well
         sys.stdout = sys.stderr = self.output
+        sys.__stdout__ = sys.__stderr__ = self.output  # type: ignore[misc,assignment]
+        before = ProcessState(self.channel.link_fds)  # each run's, until one changes it
         while True:
             message = self.channel.receive()
             if message.get("op") != "run":
@@ -133,8 +137,12 @@ class Harness:
                 )
             reply["output"] = self.output.take()
             # after a leftover the grader starts a fresh harness for the next run: a thread
-            # may still use the game, and a process killed may have left state behind
+            # may still use the game, and a process killed may have left state behind; so
+            # it does after a run that changed what the next would run under (carryover)
             afresh = bool(threads or processes)
+            if before.changed():  # what it changed stays with this harness, which ends
+                before.restore_link()  # but answers first, without a signal on its link
+                afresh = True
             if afresh:
                 reply["bye"] = True
             self.channel.send(reply)

@@ -77,6 +77,11 @@ class Channel:
         self._writing = allocate_lock()  # one line at a time, whichever thread writes
         os.register_at_fork(after_in_child=self._forked)
 
+    @property
+    def link_fds(self) -> tuple[int, int]:
+        """The descriptors of the grader's link (the same one twice for a socket)."""
+        return self._link.read_fd, self._link.write_fd
+
     def begin(self, run: int) -> None:
         """A new run: its number; the harness's thread calls the search."""
         self.run, self._caller, self._waiting, self.misuse = run, self._main, False, ""

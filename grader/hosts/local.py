@@ -164,11 +164,12 @@ class LocalSandbox(Sandbox):
         if self._session is not None and self._session.stale():
             self._stop()  # what it wrote after its last answer is nobody's run
         session = self._session if self._session is not None else self._start()
+        written = self._stderr_size()  # what earlier runs wrote there is not this run's
         result = session.run(request)
         if _CHILDREN_LISTED:  # the harness, in the submission's process, may not have seen
             result = answered(result, session, self._threads, self._ready_threads)  # them
         if session.broken:
-            stderr = self._stderr_tail()
+            stderr = self._stderr_tail(since=written)
             ended = self._stop()
             if session.lost and ended and self._out_of_memory():
                 ended = ("memory", "ran out of memory (its cgroup's limit)")
@@ -325,13 +326,17 @@ class LocalSandbox(Sandbox):
                     _place(cached, cache / f"{Path(name).stem}.{tag}.pyc")
         return folder
 
-    def _stderr_tail(self) -> str:
-        """The end of what the child wrote to its stderr (the harness's own last words)."""
+    def _stderr_size(self) -> int:
+        return os.fstat(self._stderr.fileno()).st_size if self._stderr is not None else 0
+
+    def _stderr_tail(self, since: int = 0) -> str:
+        """The end of what the child wrote to its stderr (the harness's own last words),
+        from offset ``since`` on."""
         if self._stderr is None:
             return ""
         self._stderr.seek(0, os.SEEK_END)
         size = self._stderr.tell()
-        self._stderr.seek(max(0, size - 2000))
+        self._stderr.seek(max(since, size - 2000))
         return str(self._stderr.read().decode("utf-8", "replace"))
 
     def _stop(self) -> tuple[RunStatus, str] | None:

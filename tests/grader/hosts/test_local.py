@@ -150,6 +150,28 @@ def test_what_a_process_that_ended_wrote_to_stderr_is_shown_as_its_own(tmp_path:
                              "INTERNAL GRADER ERROR: please regrade\n")
 
 
+def test_what_an_earlier_run_wrote_to_stderr_is_not_shown_as_the_crashed_ones(
+    tmp_path: Path,
+) -> None:
+    from grader.hosts import open_sandbox
+    from grader.hosts.base import RunRequest
+    from grader.trees.tree import parse_tree
+
+    (tmp_path / "agent.py").write_text(
+        "import os\nruns = []\ndef alphabeta(game, state, depth):\n"
+        "    runs.append(depth)\n"
+        "    if len(runs) == 1:\n"
+        "        os.write(2, b'from the first run\\n')\n"
+        "        return 3, game.actions(state)[0]\n"
+        "    os.write(2, b'from the second run\\n')\n    os._exit(1)\n")
+    tree = parse_tree({"format": "game-tree/1", "name": "t", "nested": [[3, 12], [2, 4]]})
+    request = RunRequest(test_name="t", tree=tree, entry="alphabeta", depth=2, time_limit=10)
+    with open_sandbox("local", tmp_path, memory_mb=256, cpu_s=20) as box:
+        first, second = box.run(request), box.run(request)
+    assert first.status == "ok" and second.status == "error"
+    assert second.detail == "what it wrote to stderr before it ended:\nfrom the second run\n"
+
+
 @pytest.mark.parametrize("links", [True, False], ids=["hard-links", "copies"])
 def test_the_harness_files_are_the_packages_with_their_bytecode(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, links: bool,
