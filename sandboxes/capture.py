@@ -12,13 +12,20 @@ import io
 from sandboxes.link import OUTPUT_LIMIT
 
 OUTPUT_HARD_LIMIT = 1 << 20  # characters a run may print before it is an error
+STDERR_FD = 2  # the process's own stderr: what a stream's fileno() gives
+
+TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class BoundedText(io.TextIOBase):
     """A stdout/stderr that keeps the first ``OUTPUT_LIMIT`` characters and counts the rest.
 
-    It answers what code asks of a real console stream: its ``encoding`` (UTF-8), and its
-    ``buffer``, whose bytes it takes as UTF-8 text."""
+    It answers what code asks of a real console stream: its ``encoding`` (UTF-8), its
+    ``buffer``, whose bytes it takes as UTF-8 text, ``reconfigure`` (which changes
+    nothing), and a descriptor, ``fileno``: the process's stderr, which the grader shows
+    when the process dies (``faulthandler`` writes there)."""
 
     def __init__(self) -> None:
         self.parts: list[str] = []
@@ -29,9 +36,23 @@ class BoundedText(io.TextIOBase):
 
     encoding = "utf-8"
     errors = "strict"
+    line_buffering = False
+    mode = "w"
+    name = "<stdout>"
 
     def writable(self) -> bool:
         return True
+
+    def fileno(self) -> int:
+        return STDERR_FD
+
+    def close(self) -> None:
+        """Stay open: a search that closes its stdout (or drops a wrapper over its
+        ``buffer``, which closes it) must not silence the tests after it."""
+
+    def reconfigure(self, **options: Any) -> None:
+        """Take a change of encoding, errors or buffering, as a console stream would: the
+        prints are kept as text whatever they are."""
 
     def write(self, text: str) -> int:
         text = str(text)
@@ -56,9 +77,16 @@ class _Bytes(io.RawIOBase):
 
     def __init__(self, text: BoundedText) -> None:
         self._text = text
+        self.raw = self
 
     def writable(self) -> bool:
         return True
+
+    def fileno(self) -> int:
+        return STDERR_FD
+
+    def close(self) -> None:
+        """Stay open, as the text does."""
 
     def write(self, data: object) -> int:
         chunk = bytes(data)  # type: ignore[call-overload]  # bytes, bytearray, memoryview

@@ -2,20 +2,29 @@
 
 Standard library only; it runs inside the sandbox. The harness shares its process with
 the submission, and one process serves every test of a check, so a search can change
-what every later test runs under: lower a resource limit (a later test then runs out of
-CPU time, memory, threads or recursion), block a signal (a later timer never goes
-off), leave a profile or trace hook (which then runs during the harness's own code,
-between tests), move to another folder (a later test reads its files relative to the
-submission's), or change the descriptors of the grader's link (replace or close them,
-or have them raise a signal on each message). :class:`ProcessState` notes all that
-before a run; where the run changed any of it, the harness answers as usual and then
-starts afresh, so the next test is not blamed for it. The run itself keeps its verdict.
-Raising a limit, or a signal handler installed once (at import, say), harms no later
-test and is left as it is.
+what every later test runs under:
+
+- lower a limit: a resource's (a later test then runs out of CPU time, memory or
+  threads) or Python's recursion limit;
+- change a setting of the process: block a signal (a later timer never goes off), leave
+  a profile or trace hook (which then runs during the harness's own code, between
+  tests), move to another folder (a later test reads its files relative to the
+  submission's), set the umask (its files cannot be read back), the timer slack (its
+  sleeps last seconds), its priority, scheduling or CPUs;
+- change a standard descriptor or the grader's link's (replace or close them, or have
+  them raise a signal on each message);
+- keep what a later test needs: more than half the descriptors it may open, or more
+  than half the memory left, held where Python does not see it.
+
+:class:`ProcessState` notes all that before the runs; where a run changed any of it, the
+harness answers as usual and then starts afresh, so the next test is not blamed for it.
+The run itself keeps its verdict. Raising a limit, or a signal handler installed once
+(at import, say), harms no later test and is left as it is.
 """
 
 from __future__ import annotations
 
+import ctypes
 import fcntl
 import math
 import os
@@ -29,6 +38,9 @@ LIMITS = tuple(sorted({getattr(resource, n) for n in dir(resource) if n.startswi
 # O_ASYNC raises (Linux's numbers: F_GETOWN, F_SETOWN, F_GETSIG, F_SETSIG)
 DESCRIPTOR_FIELDS = ((fcntl.F_GETFL, fcntl.F_SETFL), (9, 8), (11, 10)) \
     if sys.platform == "linux" else ((fcntl.F_GETFL, fcntl.F_SETFL),)
+PR_GET_TIMERSLACK = 30
+LIBC = ctypes.CDLL(None)
+MEMORY_MAX = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
 
 TYPE_CHECKING = False  # typing is not imported at run time: the harness starts sooner
 if TYPE_CHECKING:
@@ -36,42 +48,38 @@ if TYPE_CHECKING:
 
 
 class ProcessState:
-    """What a run could leave the next one, as it is now (before the run)."""
+    """What a run could leave the next one, as it is now (before the runs)."""
 
     def __init__(self, link_fds: tuple[int, ...]) -> None:
         self.link_fds = link_fds
-        self.limits = _limits()
-        self.mask = _mask()
-        self.hooks = (sys.getprofile(), sys.gettrace())
-        self.link = _descriptors(link_fds)
-        self.depth = sys.getrecursionlimit()
-        self.folder = _cwd()
+        self.fds = tuple(dict.fromkeys((0, 1, 2, *link_fds)))  # the standard ones, the link's
+        self.bounds = _bounds()
+        self.settings = _settings(self.fds)
+        self.memory = _memory()
 
     def restore_link(self) -> None:
         """Give the link's descriptors back their flags, owner and signal, as far as they
         can be (the harness still answers over them: O_ASYNC would raise a signal)."""
-        for fd, before in zip(self.link_fds, self.link, strict=True):
-            for (_, setter), value in zip(DESCRIPTOR_FIELDS, before[2:], strict=False):
+        before = dict(zip(self.fds, self.settings[-1], strict=True))
+        for fd in self.link_fds:
+            for (_, setter), value in zip(DESCRIPTOR_FIELDS, before[fd][2:], strict=False):
                 try:
                     fcntl.fcntl(fd, setter, value)
                 except OSError:
                     pass
 
     def changed(self) -> bool:
-        """Whether the run, now over, changed something a later run would suffer: a
-        limit lowered (a resource's, or Python's recursion limit), the signal mask, a
-        profile or trace hook, the working folder, the link's descriptors or flags."""
-        lowered = sys.getrecursionlimit() < self.depth or any(
-            now < before for was, is_ in zip(self.limits, _limits(), strict=True)
-            for before, now in zip(was, is_, strict=True))
-        hooks = (sys.getprofile(), sys.gettrace())
-        return (lowered or _mask() != self.mask or hooks[0] is not self.hooks[0]
-                or hooks[1] is not self.hooks[1] or _cwd() != self.folder
-                or _descriptors(self.link_fds) != self.link)
+        """Whether the run, now over, left something a later run would suffer (see the
+        module)."""
+        lowered = any(now < before for was, is_ in zip(self.bounds, _bounds(), strict=True)
+                      for before, now in zip(was, is_, strict=True))
+        return lowered or _settings(self.fds) != self.settings or _crowded() \
+            or _filled(self.memory, _memory())
 
 
-def _limits() -> list[tuple[float, float]]:
-    """Each resource limit, soft and hard, unlimited as infinity (Python says -1)."""
+def _bounds() -> list[tuple[float, float]]:
+    """Each resource limit, soft and hard (unlimited as infinity: Python says -1), and
+    the recursion limit."""
     found = []
     for which in LIMITS:
         try:
@@ -80,7 +88,17 @@ def _limits() -> list[tuple[float, float]]:
             soft = hard = -1
         found.append((math.inf if soft == resource.RLIM_INFINITY else soft,
                       math.inf if hard == resource.RLIM_INFINITY else hard))
-    return found
+    depth = sys.getrecursionlimit()
+    return [*found, (depth, depth)]
+
+
+def _settings(fds: tuple[int, ...]) -> tuple[Any, ...]:
+    """The process's settings a run could change for the next (its descriptors' last)."""
+    hooks = (id(sys.getprofile()), id(sys.gettrace()))  # a hook's own == cannot lie
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return (_mask(), hooks, _cwd(), umask, _timer_slack(), *_scheduling(),
+            _descriptors(fds))
 
 
 def _cwd() -> str | None:
@@ -98,6 +116,26 @@ def _mask() -> Any:
         return None
 
 
+def _timer_slack() -> int:
+    """How late the kernel may wake this thread's sleeps, in nanoseconds (-1: unknown)."""
+    try:
+        return int(LIBC.prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0))
+    except (OSError, AttributeError):
+        return -1
+
+
+def _scheduling() -> tuple[Any, ...]:
+    """Priority, scheduling policy and CPUs (None where this system does not say)."""
+    found: list[Any] = []
+    for ask in (lambda: os.getpriority(os.PRIO_PROCESS, 0), lambda: os.sched_getscheduler(0),
+                lambda: frozenset(os.sched_getaffinity(0))):
+        try:
+            found.append(ask())
+        except (AttributeError, OSError):
+            found.append(None)
+    return tuple(found)
+
+
 def _descriptors(fds: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Which file each descriptor is, and its flags, owner and signal (O_ASYNC)."""
     found: list[tuple[int, ...]] = []
@@ -109,3 +147,39 @@ def _descriptors(fds: tuple[int, ...]) -> list[tuple[int, ...]]:
         except OSError:
             found.append((-1,))
     return found
+
+
+def _crowded() -> bool:
+    """Whether more than half the descriptors this process may open are open."""
+    try:
+        limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        return len(os.listdir("/proc/self/fd")) > limit // 2
+    except (OSError, ValueError):
+        return False
+
+
+def _memory() -> tuple[int, float]:
+    """Memory in use and the most there may be: the address space against
+    ``RLIMIT_AS`` where it is set, else resident memory against the memory cgroup's
+    limit (a container's); the limit infinite where none can be read."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            size, resident = (int(n) * resource.getpagesize() for n in f.read().split()[:2])
+    except (OSError, ValueError):
+        return 0, math.inf
+    limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+    if limit != resource.RLIM_INFINITY:
+        return size, limit
+    for path in MEMORY_MAX:
+        try:
+            with open(path, "rb") as f:
+                return resident, int(f.read())
+        except (OSError, ValueError):  # not there, or "max"
+            continue
+    return resident, math.inf
+
+
+def _filled(before: tuple[int, float], now: tuple[int, float]) -> bool:
+    """Whether the run left more than half the memory that was left before it in use."""
+    used, limit = before
+    return now[1] == limit and now[0] - used > (limit - used) / 2

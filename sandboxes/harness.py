@@ -106,16 +106,15 @@ class Harness:
             self._in_search = False
 
     def serve(self) -> None:
-        # the streams Python started with too: a print to them is the search's as well
-        sys.stdout = sys.stderr = self.output
-        sys.__stdout__ = sys.__stderr__ = self.output  # type: ignore[misc,assignment]
         before = ProcessState(self.channel.link_fds)  # each run's, until one changes it
         while True:
             message = self.channel.receive()
             if message.get("op") != "run":
                 continue
+            self._capture()
             self.channel.begin(message["run"])
             reply = self.run(message)
+            _flush(sys.stdout, sys.stderr)  # a stream of the search's own holds the rest
             _stop_timers()  # a timer the search left would go off in a later test
             self.channel.end()
             threads = _threads_left()
@@ -139,7 +138,7 @@ class Harness:
             # after a leftover the grader starts a fresh harness for the next run: a thread
             # may still use the game, and a process killed may have left state behind; so
             # it does after a run that changed what the next would run under (carryover)
-            afresh = bool(threads or processes)
+            afresh = bool(threads or processes) or reply.get("kind") == "memory"
             if before.changed():  # what it changed stays with this harness, which ends
                 before.restore_link()  # but answers first, without a signal on its link
                 afresh = True
@@ -149,6 +148,12 @@ class Harness:
             if afresh:  # once the grader has read the answer and closed the link
                 self.channel.drain()
                 os._exit(0)
+
+    def _capture(self) -> None:
+        """Point every standard stream at the run's capture, the streams Python started
+        with too (a print to them is the search's), whatever an earlier run left there."""
+        sys.stdout = sys.stderr = self.output
+        sys.__stdout__ = sys.__stderr__ = self.output  # type: ignore[misc,assignment]
 
     def run(self, message: dict[str, Any]) -> dict[str, Any]:
         try:
@@ -232,6 +237,16 @@ def _threads_left(wait_s: float = THREADS_END_S) -> int:
         if left <= 0 or time.monotonic() >= deadline:
             return max(left, 0)
         time.sleep(0.001)
+
+
+def _flush(*streams: Any) -> None:
+    """Flush what the search made its streams (a ``TextIOWrapper`` over the capture's
+    ``buffer`` keeps its text until then): its prints are this run's."""
+    for stream in streams:
+        try:
+            stream.flush()
+        except BaseException:  # the search's own object: whatever it raises is not ours
+            pass
 
 
 def _stop_timers() -> None:

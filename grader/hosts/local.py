@@ -231,7 +231,9 @@ class LocalSandbox(Sandbox):
             self._cgroup.wait_empty()  # a harness killed before: its processes gone
             command = self._cgroup.wrap(command)
             self._oom_kills = self._cgroup.oom_kills()
-        self._stderr = open(self._workdir / "stderr.txt", "w+b")  # noqa: SIM115
+        # appended to, wherever a run seeks its stderr: each run's words come after the last
+        self._stderr = os.fdopen(os.open(self._workdir / "stderr.txt", os.O_RDWR | os.O_CREAT
+                                         | os.O_TRUNC | os.O_APPEND, 0o600), "a+b")
         try:
             self._proc = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

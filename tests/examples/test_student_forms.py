@@ -86,3 +86,16 @@ def test_a_record_two_forms_make_is_named_by_what_both_do() -> None:
     (test,) = report.tests
     assert test.passed, (test.message, test.feedback)
     assert test.form == "leaves stored"
+
+
+def test_prints_made_every_way_are_each_tests_own() -> None:
+    # prints_every_way.py prints through every stream a student's debugging uses, and
+    # wraps sys.stdout at import: each test's output holds that test's lines, all of them
+    path = FORMS_DIR / "alphabeta" / "prints_every_way.py"
+    report = grade_submission(submission=path, assignment="alphabeta",
+                              tests=["aima-fig5.2", "equality-prunes"])
+    lines = ["encoding utf-8", "stderr works too", "and the original stderr",
+             "and the original stdout", "and a wrapper of its own"]
+    for test in report.tests:
+        assert test.output is not None
+        assert test.output.splitlines() == ["searching A to depth 2", *lines]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from sandboxes.capture import BoundedText
@@ -31,3 +33,21 @@ def test_bytes_count_toward_the_bound_as_text() -> None:
     out.buffer.write(b"y" * (OUTPUT_LIMIT + 10))
     assert out.total == OUTPUT_LIMIT + 10
     assert out.take().endswith("[... 10 more characters not kept]")
+
+
+def test_a_stream_wrapped_over_the_buffer_is_kept_once_flushed() -> None:
+    # a common idiom: sys.stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8");
+    # the harness flushes the search's streams when it returns
+    out = BoundedText()
+    wrapped = io.TextIOWrapper(out.buffer, encoding="utf-8")
+    print("wrapped", file=wrapped)
+    wrapped.flush()
+    assert out.take() == "wrapped\n"
+
+
+def test_it_answers_what_code_asks_of_a_console_stream() -> None:
+    out = BoundedText()
+    out.reconfigure(encoding="utf-8", line_buffering=True)
+    assert out.fileno() == out.buffer.fileno() == 2  # the process's stderr (faulthandler)
+    assert (out.encoding, out.line_buffering, out.writable()) == ("utf-8", False, True)
+    assert out.buffer.raw is out.buffer

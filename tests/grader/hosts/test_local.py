@@ -162,6 +162,7 @@ def test_what_an_earlier_run_wrote_to_stderr_is_not_shown_as_the_crashed_ones(
         "    runs.append(depth)\n"
         "    if len(runs) == 1:\n"
         "        os.write(2, b'from the first run\\n')\n"
+        "        os.lseek(2, 0, os.SEEK_SET)  # its next words would overwrite these\n"
         "        return 3, game.actions(state)[0]\n"
         "    os.write(2, b'from the second run\\n')\n    os._exit(1)\n")
     tree = parse_tree({"format": "game-tree/1", "name": "t", "nested": [[3, 12], [2, 4]]})

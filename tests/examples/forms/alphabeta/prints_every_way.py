@@ -1,11 +1,20 @@
 """Fail-hard alpha-beta that prints its progress every way a student's debugging does:
 ``print``, to ``sys.stderr`` and ``sys.__stderr__``, bytes to ``sys.stdout.buffer``
-after asking the stream its encoding, and ``print(..., flush=True)``. Its search is the
-example's; the prints change nothing.
+after asking the stream its encoding, ``print(..., flush=True)``, and through
+``TextIOWrapper``s over the buffer, one its own and one made ``sys.stdout`` at import
+(where the stream is also made UTF-8 and ``faulthandler`` is turned on). Its search is
+the example's; the prints change nothing.
 """
 
+import faulthandler
+import io
 import math
 import sys
+
+sys.stdout.reconfigure(encoding="utf-8")
+faulthandler.enable()
+OUT = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8")
+sys.stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8")
 
 
 def alphabeta(game, state, depth):
@@ -16,6 +25,7 @@ def alphabeta(game, state, depth):
     print("stderr works too", file=sys.stderr)
     print("and the original stderr", file=sys.__stderr__)
     sys.__stdout__.write("and the original stdout\n")
+    print("and a wrapper of its own", file=OUT, flush=True)
     return _value(game, state, depth, -math.inf, math.inf, strict)
 
 
