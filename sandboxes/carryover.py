@@ -7,10 +7,12 @@ what every later test runs under:
 - lower a limit: a resource's (a later test then runs out of CPU time, memory or
   threads) or Python's recursion limit;
 - change a setting of the process: block a signal (a later timer never goes off), leave
-  a profile or trace hook (which then runs during the harness's own code, between
-  tests), move to another folder (a later test reads its files relative to the
-  submission's), set the umask (its files cannot be read back), the timer slack (its
-  sleeps last seconds), its priority, scheduling or CPUs;
+  a hook (a profile or trace hook, its threads' too, a garbage collector's callback or
+  an audit hook, which then run during the harness's own code, between tests), replace
+  a builtin or a loaded module (the harness's own calls then answer otherwise), move to
+  another folder (a later test reads its files relative to the submission's), set the
+  umask (its files cannot be read back), the timer slack (its sleeps last seconds), its
+  priority, scheduling or CPUs;
 - change a standard descriptor or the grader's link's (replace or close them, or have
   them raise a signal on each message);
 - keep what a later test needs: more than half the descriptors it may open, or more
@@ -24,8 +26,10 @@ The run itself keeps its verdict. Raising a limit, or a signal handler installed
 
 from __future__ import annotations
 
+import builtins
 import ctypes
 import fcntl
+import gc
 import math
 import os
 import resource
@@ -39,6 +43,7 @@ LIMITS = tuple(sorted({getattr(resource, n) for n in dir(resource) if n.startswi
 DESCRIPTOR_FIELDS = ((fcntl.F_GETFL, fcntl.F_SETFL), (9, 8), (11, 10)) \
     if sys.platform == "linux" else ((fcntl.F_GETFL, fcntl.F_SETFL),)
 PR_GET_TIMERSLACK = 30
+AUDIT_HOOKED = [False]  # whether a hook was added to the harness's own (see ProcessState)
 LIBC = ctypes.CDLL(None)
 MEMORY_MAX = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
 
@@ -56,6 +61,9 @@ class ProcessState:
         self.bounds = _bounds()
         self.settings = _settings(self.fds)
         self.memory = _memory()
+        self.modules = dict(sys.modules)  # the objects themselves: an id could be reused
+        self.builtins = dict(vars(builtins))
+        sys.addaudithook(_note_audit_hooks)  # the first: it hears of every later one
 
     def restore_link(self) -> None:
         """Give the link's descriptors back their flags, owner and signal, as far as they
@@ -74,7 +82,8 @@ class ProcessState:
         lowered = any(now < before for was, is_ in zip(self.bounds, _bounds(), strict=True)
                       for before, now in zip(was, is_, strict=True))
         return lowered or _settings(self.fds) != self.settings or _crowded() \
-            or _filled(self.memory, _memory())
+            or _filled(self.memory, _memory()) or AUDIT_HOOKED[0] \
+            or _replaced(self.modules, sys.modules) or _replaced(self.builtins, vars(builtins))
 
 
 def _bounds() -> list[tuple[float, float]]:
@@ -92,9 +101,29 @@ def _bounds() -> list[tuple[float, float]]:
     return [*found, (depth, depth)]
 
 
+def _note_audit_hooks(event: str, args: Any) -> None:
+    if event == "sys.addaudithook":  # an audit hook cannot be taken back: the process goes
+        AUDIT_HOOKED[0] = True
+
+
+def _replaced(before: dict[str, Any], now: Any) -> bool:
+    """Whether a name of ``before`` now names another object, or none."""
+    return len(now) < len(before) or any(now.get(k) is not v for k, v in before.items())
+
+
+def _hooks() -> tuple[int, ...]:
+    """The hooks that would run during the harness's own code: profile and trace (its
+    threads' too), the garbage collector's callbacks; as ids (a hook's == cannot lie)."""
+    threads = sys.modules.get("threading")  # a search that imports it sets none by that
+    ask = threads if threads is not None and hasattr(threads, "gettrace") else None
+    found = [sys.getprofile(), sys.gettrace(), ask and ask.getprofile(),
+             ask and ask.gettrace(), *gc.callbacks]
+    return (*map(id, found), gc.isenabled(), *gc.get_threshold())
+
+
 def _settings(fds: tuple[int, ...]) -> tuple[Any, ...]:
     """The process's settings a run could change for the next (its descriptors' last)."""
-    hooks = (id(sys.getprofile()), id(sys.gettrace()))  # a hook's own == cannot lie
+    hooks = _hooks()
     umask = os.umask(0o022)
     os.umask(umask)
     return (_mask(), hooks, _cwd(), umask, _timer_slack(), *_scheduling(),

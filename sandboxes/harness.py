@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from errno import ENOMEM
 from importlib._bootstrap import module_from_spec
 from importlib._bootstrap_external import spec_from_file_location
 
@@ -75,6 +76,7 @@ if not __package__:
 
 CONFINEMENT_FAILED = 125  # the exit code of a harness that could not confine itself
 THREADS_END_S = 0.2  # how long threads Python has joined get to leave the kernel's list
+RESERVE_BYTES = 4 << 20  # memory the harness keeps to answer a search that left it none
 
 
 class Harness:
@@ -87,6 +89,7 @@ class Harness:
         self.output = BoundedText()
         self._rules: dict[str, Any] = {}  # an evaluation's copy of each game's rules
         self._in_search = False  # in the submission's call: a misused game ends it
+        self._reserve = bytes(RESERVE_BYTES)  # freed to answer a search that kept it all
         SIGNALS.signal(MISUSE, self._misused)
 
     def _misused(self, signum: int, frame: Any) -> None:
@@ -113,41 +116,52 @@ class Harness:
                 continue
             self._capture()
             self.channel.begin(message["run"])
-            reply = self.run(message)
-            _flush(sys.stdout, sys.stderr)  # a stream of the search's own holds the rest
-            _stop_timers()  # a timer the search left would go off in a later test
-            self.channel.end()
-            threads = _threads_left()
-            processes = kill_leftovers(namespace=self.namespace)
-            if reply["op"] == "done" and (threads or processes):
-                what = f"{threads} thread(s)" if threads else f"{processes} process(es)"
-                reply = self._fail(
-                    "leftover",
-                    f"left {what} running after it returned; "
-                    "a search must finish all its work before it returns",
-                    "",
-                )
-            if reply["op"] == "done" and self.output.total > OUTPUT_HARD_LIMIT:
-                reply = self._fail(
-                    "output",
-                    f"printed {self.output.total} characters, more "
-                    f"than the {OUTPUT_HARD_LIMIT} allowed; remove debug prints",
-                    "",
-                )
-            reply["output"] = self.output.take()
-            # after a leftover the grader starts a fresh harness for the next run: a thread
-            # may still use the game, and a process killed may have left state behind; so
-            # it does after a run that changed what the next would run under (carryover)
-            afresh = bool(threads or processes) or reply.get("kind") == "memory"
-            if before.changed():  # what it changed stays with this harness, which ends
-                before.restore_link()  # but answers first, without a signal on its link
-                afresh = True
+            try:
+                reply = self.run(message)
+                _flush(sys.stdout, sys.stderr)  # a stream of the search's own holds the rest
+                _stop_timers()  # a timer the search left would go off in a later test
+                self.channel.end()
+                reply, afresh = self._checked(reply, before)
+            except (MemoryError, OSError) as exc:  # what the search keeps leaves the
+                if isinstance(exc, OSError) and exc.errno != ENOMEM:  # harness none:
+                    raise
+                self._reserve = b""  # it goes, answering with the memory it kept for this
+                reply, afresh = self._fail("memory", "the search ran out of memory", ""), True
             if afresh:
                 reply["bye"] = True
             self.channel.send(reply)
             if afresh:  # once the grader has read the answer and closed the link
                 self.channel.drain()
                 os._exit(0)
+
+    def _checked(self, reply: dict[str, Any], before: ProcessState) -> tuple[dict[str, Any], bool]:
+        """The run's answer once what it left is looked at: a leftover, or too many
+        prints, fails it; and whether the harness starts afresh after it. A thread left
+        may still use the game, and a process killed may have left state behind; so may a
+        run that ran out of memory or changed what the next would run under (carryover)."""
+        threads = _threads_left()
+        processes = kill_leftovers(namespace=self.namespace)
+        if reply["op"] == "done" and (threads or processes):
+            what = f"{threads} thread(s)" if threads else f"{processes} process(es)"
+            reply = self._fail(
+                "leftover",
+                f"left {what} running after it returned; "
+                "a search must finish all its work before it returns",
+                "",
+            )
+        if reply["op"] == "done" and self.output.total > OUTPUT_HARD_LIMIT:
+            reply = self._fail(
+                "output",
+                f"printed {self.output.total} characters, more "
+                f"than the {OUTPUT_HARD_LIMIT} allowed; remove debug prints",
+                "",
+            )
+        reply["output"] = self.output.take()
+        afresh = bool(threads or processes) or reply.get("kind") == "memory"
+        if before.changed():  # what it changed stays with this harness, which ends
+            before.restore_link()  # but answers first, without a signal on its link
+            afresh = True
+        return reply, afresh
 
     def _capture(self) -> None:
         """Point every standard stream at the run's capture, the streams Python started

@@ -169,13 +169,14 @@ def answered(result: RunResult, session: Session, count: Callable[[], int], read
     (:func:`checked`); a leftover breaks ``session``: the sandbox starts afresh. A run
     that failed keeps its result, but what it left ends with its sandbox too: the next
     test would be blamed for it."""
-    if session.broken:
+    if session.lost:
         return result
-    if result.status != "ok":
+    if result.status == "ok":  # a harness that leaves after its answer (bye) is counted too
+        result = checked(result, count, ready)
+        session.broken = session.broken or result.fault == "leftover"
+        return result
+    if not session.broken:
         session.broken = threads_left(count, ready)[0] > 0
-        return result
-    result = checked(result, count, ready)
-    session.broken = result.fault == "leftover"
     return result
 
 
