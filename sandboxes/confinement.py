@@ -270,6 +270,33 @@ def _forget_forkserver() -> None:
             pass
 
 
+def _forget_resource_tracker() -> None:
+    """Let the next ``spawn`` pool start its resource tracker again, once this one is
+    killed, without the warning the standard library prints when it finds it dead
+    ("process died unexpectedly, relaunching"), which the next test would show."""
+    tracker: Any = getattr(sys.modules.get("multiprocessing.resource_tracker"),
+                           "_resource_tracker", None)
+    pid = getattr(tracker, "_pid", None)
+    if pid is None:
+        return
+    try:
+        os.kill(pid, 0)
+        return  # still there: it was not the harness's to kill
+    except ProcessLookupError:
+        pass
+    except OSError:
+        return
+    try:
+        os.close(tracker._fd)
+    except (OSError, TypeError, AttributeError):
+        pass
+    for name in ("_fd", "_pid"):
+        try:
+            setattr(tracker, name, None)
+        except AttributeError:
+            pass
+
+
 def kill_leftovers(*, namespace: bool) -> int:
     """Kill every process the submission started during the run; return how many ran
     (the standard library's helpers killed, not counted: :func:`_stdlib_helper`).
@@ -285,6 +312,7 @@ def kill_leftovers(*, namespace: bool) -> int:
         return _kill_session(me, sid)
     finally:
         _forget_forkserver()  # killed, or never started
+        _forget_resource_tracker()
 
 
 def _kill_session(me: int, sid: int) -> int:

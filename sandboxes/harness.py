@@ -109,7 +109,12 @@ class Harness:
             self._in_search = False
 
     def serve(self) -> None:
-        before = ProcessState(self.channel.link_fds)  # each run's, until one changes it
+        # each run's, until one changes it; the harness's own names among it (the modules'
+        # namespaces are their functions' globals: the package's name was given back)
+        own = (Harness, RemoteGame, Channel, Link, BoundedText, Agent, ProcessState)
+        before = ProcessState(self.channel.link_fds, own=(
+            *(vars(kind) for kind in own), *{id(g): g for g in (
+                globals(), *(kind.__init__.__globals__ for kind in own))}.values()))
         while True:
             message = self.channel.receive()
             if message.get("op") != "run":

@@ -99,3 +99,13 @@ def test_prints_made_every_way_are_each_tests_own() -> None:
     for test in report.tests:
         assert test.output is not None
         assert test.output.splitlines() == ["searching A to depth 2", *lines]
+
+
+def test_a_spawn_pool_in_every_test_prints_no_warning_of_its_own() -> None:
+    # the harness kills the pool's resource tracker after each test; the next pool
+    # starts one again, and the standard library must not find the old one dead and
+    # warn ("process died unexpectedly, relaunching") in a test that did nothing wrong
+    path = FORMS_DIR / "alphabeta" / "spawn_pool.py"
+    report = grade_submission(submission=path, assignment="alphabeta",
+                              tests=["aima-fig5.2", "equality-prunes", "equality-strict"])
+    assert [t.output for t in report.tests] == [None, None, None]
