@@ -9,10 +9,11 @@ what every later test runs under:
 - change a setting of the process: block a signal (a later timer never goes off), leave
   a hook (a profile or trace hook, its threads' too, a garbage collector's callback or
   an audit hook, which then run during the harness's own code, between tests), replace
-  a builtin, a loaded module or a name of the harness's own (its calls, or the game's,
-  then answer otherwise), move to another folder (a later test reads its files relative
-  to the submission's), set the umask (its files cannot be read back), the timer slack
-  (its sleeps last seconds), its priority, scheduling or CPUs;
+  a builtin, a loaded module or a name of the harness's own, or set a method on one of
+  its objects (its calls, the game's, or its capture's, then answer otherwise), move to
+  another folder (a later test reads its files relative to the submission's), set the
+  umask (its files cannot be read back), the timer slack (its sleeps last seconds), its
+  priority, scheduling or CPUs;
 - change a standard descriptor or the grader's link's (replace or close them, or have
   them raise a signal on each message);
 - keep what a later test needs: more than half the descriptors it may open, or more
@@ -55,11 +56,15 @@ if TYPE_CHECKING:
 class ProcessState:
     """What a run could leave the next one, as it is now (before the runs)."""
 
-    def __init__(self, link_fds: tuple[int, ...], own: tuple[Any, ...] = ()) -> None:
+    def __init__(self, link_fds: tuple[int, ...], own: tuple[Any, ...] = (),
+                 objects: tuple[Any, ...] = ()) -> None:
         """``own``: the harness's own classes and modules' namespaces, whose names a run
-        could point elsewhere (``RemoteGame.actions``, a check the harness makes)."""
+        could point elsewhere (``RemoteGame.actions``, a check the harness makes);
+        ``objects``: the harness's own objects that a run reaches (the capture that is
+        ``sys.stdout``, the game's channel), on which it could set a method of its own."""
         self.link_fds = link_fds
         self.own = [(space, dict(space)) for space in own]
+        self.objects = [(thing, set(vars(thing))) for thing in objects]
         self.fds = tuple(dict.fromkeys((0, 1, 2, *link_fds)))  # the standard ones, the link's
         self.bounds = _bounds()
         self.settings = _settings(self.fds)
@@ -87,7 +92,8 @@ class ProcessState:
         return lowered or _settings(self.fds) != self.settings or _crowded() \
             or _filled(self.memory, _memory()) or AUDIT_HOOKED[0] \
             or _replaced(self.modules, sys.modules) or _replaced(self.builtins, vars(builtins)) \
-            or any(_replaced(before, space) for space, before in self.own)
+            or any(_replaced(before, space) for space, before in self.own) \
+            or any(set(vars(thing)) != names for thing, names in self.objects)
 
 
 def _bounds() -> list[tuple[float, float]]:

@@ -114,7 +114,8 @@ class Harness:
         own = (Harness, RemoteGame, Channel, Link, BoundedText, Agent, ProcessState)
         before = ProcessState(self.channel.link_fds, own=(
             *(vars(kind) for kind in own), *{id(g): g for g in (
-                globals(), *(kind.__init__.__globals__ for kind in own))}.values()))
+                globals(), *(kind.__init__.__globals__ for kind in own))}.values()),
+            objects=(self, self.channel, self.output, self.output.buffer, self.agent))
         while True:
             message = self.channel.receive()
             if message.get("op") != "run":
