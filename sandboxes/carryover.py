@@ -40,9 +40,9 @@ from importlib import import_module
 SIGNALS = import_module("_signal")  # the signal module would import enum
 LIMITS = tuple(sorted({getattr(resource, n) for n in dir(resource) if n.startswith("RLIMIT_")}))
 # what fcntl reads and sets of a descriptor: its flags, and the owner and the signal that
-# O_ASYNC raises (Linux's numbers: F_GETOWN, F_SETOWN, F_GETSIG, F_SETSIG)
-DESCRIPTOR_FIELDS = ((fcntl.F_GETFL, fcntl.F_SETFL), (9, 8), (11, 10)) \
-    if sys.platform == "linux" else ((fcntl.F_GETFL, fcntl.F_SETFL),)
+# O_ASYNC raises (the signal: Linux only)
+DESCRIPTOR_FIELDS = ((fcntl.F_GETFL, fcntl.F_SETFL), (fcntl.F_GETOWN, fcntl.F_SETOWN)) + (
+    ((fcntl.F_GETSIG, fcntl.F_SETSIG),) if hasattr(fcntl, "F_GETSIG") else ())
 PR_GET_TIMERSLACK = 30
 AUDIT_HOOKED = [False]  # whether a hook was added to the harness's own (see ProcessState)
 LIBC = ctypes.CDLL(None)

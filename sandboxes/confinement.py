@@ -167,7 +167,8 @@ def confine(*, memory_mb: int, cpu_s: int, processes: int, watch_fd: int) -> Non
         except (ValueError, OSError):
             pass
 
-    one_malloc_arena()
+    libc = ctypes.CDLL(None, use_errno=True)
+    one_malloc_arena(libc)
     limit(resource.RLIMIT_CORE, 0)
     limit(resource.RLIMIT_FSIZE, 16 << 20)
     limit(resource.RLIMIT_NOFILE, 64)
@@ -181,21 +182,20 @@ def confine(*, memory_mb: int, cpu_s: int, processes: int, watch_fd: int) -> Non
         if os.getuid() == 0 or os.geteuid() == 0:
             raise ConfinementError(errno.EPERM, "could not drop root")
     limit(resource.RLIMIT_NPROC, processes)
-    libc = ctypes.CDLL(None, use_errno=True)
     if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         raise ConfinementError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS) failed")
     die_with_parent(watch_fd)
     install_seccomp()
 
 
-def one_malloc_arena() -> None:
+def one_malloc_arena(libc: Any) -> None:
     """Have every thread allocate from glibc's main arena: glibc would reserve 64 MB of
     address space for each thread that allocates (kept after it ends), which
     ``RLIMIT_AS`` counts as used, so a correct search with a pool of threads ran out of
     memory it never touched. Python's threads take turns anyway (the GIL)."""
     try:
-        ctypes.CDLL(None).mallopt(M_ARENA_MAX, 1)
-    except (OSError, AttributeError):  # another C library: its own way
+        libc.mallopt(M_ARENA_MAX, 1)
+    except AttributeError:  # another C library: its own way
         pass
 
 
@@ -253,21 +253,13 @@ def _forget_forkserver() -> None:
     server: Any = getattr(sys.modules.get("multiprocessing.forkserver"), "_forkserver", None)
     if getattr(server, "_forkserver_pid", None) is None:
         return
-    try:
-        os.close(server._forkserver_alive_fd)
-    except (OSError, TypeError, AttributeError):
-        pass
     address = getattr(server, "_forkserver_address", None)
     if isinstance(address, str) and address.startswith("/"):  # not an abstract socket
         try:
             os.unlink(address)
         except OSError:
             pass
-    for name in ("_forkserver_pid", "_forkserver_alive_fd", "_forkserver_address"):
-        try:
-            setattr(server, name, None)
-        except AttributeError:
-            pass
+    _drop(server, "_forkserver_alive_fd", ("_forkserver_pid", "_forkserver_address"))
 
 
 def _forget_resource_tracker() -> None:
@@ -286,13 +278,19 @@ def _forget_resource_tracker() -> None:
         pass
     except OSError:
         return
+    _drop(tracker, "_fd", ("_pid",))
+
+
+def _drop(helper: Any, fd_name: str, names: tuple[str, ...]) -> None:
+    """Close the descriptor the standard library keeps to a helper of its own, and forget
+    it and the helper (``names``): the next pool starts one again."""
     try:
-        os.close(tracker._fd)
+        os.close(getattr(helper, fd_name))
     except (OSError, TypeError, AttributeError):
         pass
-    for name in ("_fd", "_pid"):
+    for name in (fd_name, *names):
         try:
-            setattr(tracker, name, None)
+            setattr(helper, name, None)
         except AttributeError:
             pass
 

@@ -23,7 +23,6 @@ from grader.play.models import GameRecord
 from sandboxes.link import OUTPUT_SENT_MAX
 
 REPORT_FORMAT = "report/1"
-OUTPUT_LIMIT = OUTPUT_SENT_MAX  # characters of a submission's prints kept per test
 
 
 
@@ -216,7 +215,7 @@ def load_report(path: Path) -> Report:
         ) from None
 
 
-def bounded_output(text: str, limit: int = OUTPUT_LIMIT) -> str | None:
+def bounded_output(text: str, limit: int = OUTPUT_SENT_MAX) -> str | None:
     """A submission's prints, cut to ``limit`` characters with a note; None if empty."""
     if not text:
         return None
